@@ -1,0 +1,146 @@
+//! `ecall` system calls: number in `a7`, arguments in `a0`, `a1`, `a2`, `a3`, `a4`, `a5`, result in `a0`.
+use core::arch::asm;
+
+/// System call with 0 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall0(nr: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            lateout("a0") ret,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// System call with 1 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall1(nr: usize, a0: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            inlateout("a0") a0 => ret,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// System call with 2 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall2(nr: usize, a0: usize, a1: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            inlateout("a0") a0 => ret,
+            in("a1") a1,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// System call with 3 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall3(nr: usize, a0: usize, a1: usize, a2: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            inlateout("a0") a0 => ret,
+            in("a1") a1,
+            in("a2") a2,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// System call with 4 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall4(nr: usize, a0: usize, a1: usize, a2: usize, a3: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            inlateout("a0") a0 => ret,
+            in("a1") a1,
+            in("a2") a2,
+            in("a3") a3,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// System call with 5 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall5(nr: usize, a0: usize, a1: usize, a2: usize, a3: usize, a4: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            inlateout("a0") a0 => ret,
+            in("a1") a1,
+            in("a2") a2,
+            in("a3") a3,
+            in("a4") a4,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// System call with 6 argument(s); returns the raw kernel result (`-errno` on error).
+///
+/// # Safety
+/// The caller upholds the kernel's contract for `nr` and its arguments.
+#[inline(always)]
+pub unsafe fn syscall6(nr: usize, a0: usize, a1: usize, a2: usize, a3: usize, a4: usize, a5: usize) -> usize {
+    let ret: usize;
+    // SAFETY: the caller upholds the syscall's contract.
+    unsafe {
+        asm!("ecall",
+            in("a7") nr,
+            inlateout("a0") a0 => ret,
+            in("a1") a1,
+            in("a2") a2,
+            in("a3") a3,
+            in("a4") a4,
+            in("a5") a5,
+            options(nostack, preserves_flags));
+    }
+    ret
+}
+
+/// A system call that does not return (`exit`, `exit_group`).
+///
+/// # Safety
+/// `nr` must be a syscall that never returns.
+#[inline(always)]
+pub unsafe fn syscall1_noreturn(nr: usize, a0: usize) -> ! {
+    // SAFETY: the call does not return.
+    unsafe { asm!("ecall", in("a7") nr, in("a0") a0, options(noreturn, nostack)) }
+}

@@ -1,0 +1,54 @@
+//! Raw Linux system calls, errno values, the auxiliary vector and the vDSO.
+//!
+//! The lowest layer of limpet: every other component reaches the kernel through
+//! [`syscall0`]..[`syscall6`]. The per-architecture instruction sequences live in
+//! `arch/<arch>.rs`; the syscall numbers in `nr/<arch>.rs`. The C wrappers built on
+//! them (`read`, `write`, `open`, ...) are in [`unistd`] and are exported only with the
+//! `export` feature.
+#![cfg_attr(not(test), no_std)]
+
+pub mod arch;
+pub mod auxv;
+pub mod elf;
+pub mod errno;
+pub mod nr;
+pub mod unistd;
+pub mod vdso;
+
+pub use arch::{
+    syscall0, syscall1, syscall2, syscall3, syscall4, syscall5, syscall6, syscall1_noreturn,
+};
+
+/// The kernel returns `-errno` in the range `-4095..=-1`.
+const MAX_ERRNO: usize = 4095;
+
+/// Splits a raw syscall return into a value or an errno.
+#[inline(always)]
+pub fn result(ret: usize) -> Result<usize, i32> {
+    if ret > usize::MAX - MAX_ERRNO { Err(-(ret as isize) as i32) } else { Ok(ret) }
+}
+
+/// Stores `e` in the calling thread's `errno`.
+///
+/// errno lives in the thread descriptor (the pthread component); this crate reaches it only
+/// through the C ABI entry point, so it stays usable on its own.
+#[inline]
+pub fn set_errno(e: i32) {
+    unsafe extern "C" {
+        fn __errno_location() -> *mut i32;
+    }
+    // SAFETY: `__errno_location` always returns the calling thread's errno slot.
+    unsafe { *__errno_location() = e }
+}
+
+/// Turns a raw syscall return into the C convention: the value, or -1 with errno set.
+#[inline]
+pub fn ret_errno(ret: usize) -> isize {
+    match result(ret) {
+        Ok(v) => v as isize,
+        Err(e) => {
+            set_errno(e);
+            -1
+        }
+    }
+}
