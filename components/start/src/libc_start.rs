@@ -1,0 +1,144 @@
+//! `__libc_start_main`: what runs between a program's `_start` and its `main`.
+use core::ffi::{c_char, c_int};
+use core::sync::atomic::{AtomicUsize, Ordering};
+
+use limpet_syscall::auxv::{self, AT_PHDR, AT_PHNUM, AT_RANDOM};
+use limpet_syscall::elf::{PT_PHDR, PT_TLS, Phdr};
+
+type Main = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char) -> c_int;
+type Hook = unsafe extern "C" fn();
+
+/// The loader's constructor runner, or 0 in a static program.
+static DYN_INIT: AtomicUsize = AtomicUsize::new(0);
+/// The loader's destructor runner, or 0 in a static program.
+static DYN_FINI: AtomicUsize = AtomicUsize::new(0);
+/// A static program's `_fini`, from `__libc_start_main`'s arguments.
+static STATIC_FINI: AtomicUsize = AtomicUsize::new(0);
+
+/// Called by the dynamic linker before it jumps to the program: from then on
+/// `__libc_start_main` runs `init` (every module's constructors, dependencies first) and
+/// `exit` runs `fini`.
+pub fn set_dynamic(init: Hook, fini: Hook) {
+    DYN_INIT.store(init as usize, Ordering::Relaxed);
+    DYN_FINI.store(fini as usize, Ordering::Relaxed);
+}
+
+unsafe extern "C" {
+    // Provided by the static linker around the program's arrays.
+    static __preinit_array_start: [Hook; 0];
+    static __preinit_array_end: [Hook; 0];
+    static __init_array_start: [Hook; 0];
+    static __init_array_end: [Hook; 0];
+    static __fini_array_start: [Hook; 0];
+    static __fini_array_end: [Hook; 0];
+}
+
+/// Calls every function in `[start, end)`, forwards or backwards.
+///
+/// # Safety
+/// The range must be an array of valid function pointers.
+unsafe fn run_array(start: *const Hook, end: *const Hook, backwards: bool) {
+    let n = (end as usize - start as usize) / size_of::<Hook>();
+    for i in 0..n {
+        let i = if backwards { n - 1 - i } else { i };
+        // SAFETY: `i < n`, inside the array.
+        unsafe { (*start.add(i))() }
+    }
+}
+
+/// The stack-protector canary: AT_RANDOM's first word with its low byte cleared, so a
+/// string overflow that copies the canary stops at its NUL.
+fn canary_from_auxv() -> usize {
+    match auxv::get(AT_RANDOM) {
+        // SAFETY: AT_RANDOM points at 16 random bytes; they may be unaligned.
+        Some(p) if p != 0 => (unsafe { (p as *const usize).read_unaligned() }) & !0xff,
+        _ => 0,
+    }
+}
+
+/// Static start-up: the auxiliary vector, the environment, and the main thread with the
+/// program's TLS and the canary.
+///
+/// # Safety
+/// Called once, from `__libc_start_main`, with the kernel's argv.
+unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
+    static mut MAIN_TLS: limpet_pthread::tls::TlsModule = limpet_pthread::tls::TlsModule::empty();
+    // SAFETY: single-threaded start-up; every pointer comes from the kernel.
+    unsafe {
+        auxv::init(auxv::after_envp(envp.cast()));
+        crate::env::init(envp, *argv);
+        let phdr = auxv::get(AT_PHDR).unwrap_or(0) as *const Phdr;
+        let phnum = auxv::get(AT_PHNUM).unwrap_or(0);
+        if !phdr.is_null() {
+            let phdrs = core::slice::from_raw_parts(phdr, phnum);
+            let bias = phdrs.iter().find(|p| p.p_type == PT_PHDR).map_or(0, |p| phdr as usize - p.p_vaddr);
+            if let Some(t) = phdrs.iter().find(|p| p.p_type == PT_TLS) {
+                let m = &mut *(&raw mut MAIN_TLS);
+                m.image = (bias + t.p_vaddr) as *const u8;
+                m.len = t.p_filesz;
+                m.size = t.p_memsz;
+                m.align = t.p_align;
+                limpet_pthread::tls::add_module(m);
+            }
+        }
+        let canary = canary_from_auxv();
+        if limpet_pthread::tls::init_main_thread(canary).is_err() {
+            crate::abort::crash();
+        }
+        crate::abort::__stack_chk_guard = canary;
+    }
+}
+
+/// `__libc_start_main(main, argc, argv, init, fini, ldso_fini)`—Sets up the C library, runs
+/// the constructors, calls `main` and passes its result to `exit`. `init` is ignored, as in
+/// musl: the init arrays are run directly.
+///
+/// # Safety
+/// Called once, by `_start`, with the kernel's `argc` and `argv`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __libc_start_main(
+    main: Main,
+    argc: c_int,
+    argv: *mut *mut c_char,
+    _init: Option<Hook>,
+    fini: Option<Hook>,
+    _ldso_fini: Option<Hook>,
+) -> c_int {
+    // SAFETY: the kernel's stack layout: argv, NULL, envp.
+    let envp = unsafe { argv.add(argc as usize + 1) };
+    let dyn_init = DYN_INIT.load(Ordering::Relaxed);
+    // SAFETY: start-up runs once, single-threaded; the hooks are the loader's.
+    unsafe {
+        if dyn_init != 0 {
+            core::mem::transmute::<usize, Hook>(dyn_init)();
+        } else {
+            init_static(argv, envp);
+            STATIC_FINI.store(fini.map_or(0, |f| f as usize), Ordering::Relaxed);
+            run_array(__preinit_array_start.as_ptr(), __preinit_array_end.as_ptr(), false);
+            // crti/crtn's `_init` comes first, as the ELF ABI orders DT_INIT before DT_INIT_ARRAY.
+            if let Some(i) = _init {
+                i();
+            }
+            run_array(__init_array_start.as_ptr(), __init_array_end.as_ptr(), false);
+        }
+        crate::exit::exit(main(argc, argv, envp))
+    }
+}
+
+/// Runs the destructors: the loader's runner, or a static program's fini array (last entry
+/// first) followed by its `_fini`.
+pub fn run_fini() {
+    let dyn_fini = DYN_FINI.load(Ordering::Relaxed);
+    // SAFETY: these are the loader's hook or the program's own fini code.
+    unsafe {
+        if dyn_fini != 0 {
+            core::mem::transmute::<usize, Hook>(dyn_fini)();
+            return;
+        }
+        run_array(__fini_array_start.as_ptr(), __fini_array_end.as_ptr(), true);
+        let f = STATIC_FINI.swap(0, Ordering::Relaxed);
+        if f != 0 {
+            core::mem::transmute::<usize, Hook>(f)();
+        }
+    }
+}
