@@ -1,1 +1,69 @@
-fn main() {}
+//! limpet's build, dist and test commands: `cargo xtask dist`, `cargo xtask test`.
+mod dist;
+mod harness;
+mod prereq;
+mod util;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  cargo xtask dist [--prefix DIR] [--profile release|release-size|dev]
+      build libc.so (also the dynamic linker), libc.a, the crt objects and limpet-gcc into
+      DIR (default target/dist), then build and run examples/hello.c on them
+  cargo xtask test [--profile release|release-size|dev] [--filter NAME]
+      run every component's cargo tests, then the C conformance harness in tests/c";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let mut opts = Options { prefix: None, profile: "release".into(), filter: None };
+    let mut it = args[1..].iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| match it.next() {
+            Some(v) => v.clone(),
+            None => {
+                eprintln!("xtask: {name} needs a value\n{USAGE}");
+                std::process::exit(2)
+            }
+        };
+        match a.as_str() {
+            "--prefix" => opts.prefix = Some(PathBuf::from(value("--prefix"))),
+            "--profile" => opts.profile = value("--profile"),
+            "--filter" => opts.filter = Some(value("--filter")),
+            other => {
+                eprintln!("xtask: unknown option {other}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if !["release", "release-size", "dev"].contains(&opts.profile.as_str()) {
+        eprintln!("xtask: unknown profile {}\n{USAGE}", opts.profile);
+        return ExitCode::from(2);
+    }
+    let result = match cmd.as_str() {
+        "dist" => dist::build(&opts).map(|_| ()),
+        "test" => harness::run_all(&opts),
+        _ => {
+            eprintln!("xtask: unknown command {cmd}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Command-line options shared by the commands.
+pub struct Options {
+    pub prefix: Option<PathBuf>,
+    pub profile: String,
+    pub filter: Option<String>,
+}

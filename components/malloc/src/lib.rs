@@ -1,1 +1,30 @@
+//! The allocator: `malloc`, `free`, `calloc`, `realloc`, the aligned allocators and
+//! `malloc_usable_size`, with musl's semantics, plus [`LimpetAlloc`] for Rust programs.
+//!
+//! Laid out in layers, as mimalloc is:
+//! - `os`: the pages, from `mmap`/`munmap`/`mremap`;
+//! - [`heap`]: the allocator proper, chosen by cargo feature (today only `malloc-simple`,
+//!   in `simple/`); every allocator offers the same Rust API;
+//! - `api/`: the C functions, which add the C contract (errno, argument checks) on top of [`heap`];
+//! - `lock`: the futex lock that makes the heap thread-safe.
 #![cfg_attr(not(test), no_std)]
+
+// Two allocators would each define `malloc`; with LTO that fails to link, without it the
+// linker silently keeps one. So the build must name exactly one.
+#[cfg(not(feature = "malloc-simple"))]
+compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-simple`)");
+
+mod api;
+mod global_alloc;
+mod lock;
+mod os;
+
+#[cfg_attr(feature = "malloc-simple", path = "simple/mod.rs")]
+pub mod heap;
+
+pub use api::aligned_alloc::{aligned_alloc, memalign, posix_memalign, valloc};
+pub use api::calloc::calloc;
+pub use api::malloc::{free, malloc};
+pub use api::malloc_usable_size::malloc_usable_size;
+pub use api::realloc::{realloc, reallocarray};
+pub use global_alloc::LimpetAlloc;

@@ -3,7 +3,7 @@ use core::ffi::{c_char, c_int};
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use limpet_syscall::auxv::{self, AT_PHDR, AT_PHNUM, AT_RANDOM};
-use limpet_syscall::elf::{PT_PHDR, PT_TLS, Phdr};
+use limpet_syscall::elf::{PT_DYNAMIC, PT_PHDR, PT_TLS, Phdr};
 
 type Main = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char) -> c_int;
 type Hook = unsafe extern "C" fn();
@@ -23,8 +23,21 @@ pub fn set_dynamic(init: Hook, fini: Hook) {
     DYN_FINI.store(fini as usize, Ordering::Relaxed);
 }
 
+// The static linker defines these around a program's arrays; a shared link does not, so
+// they are weak: in libc.so they are null and the dynamic linker runs the arrays instead.
+core::arch::global_asm!(
+    ".weak __preinit_array_start",
+    ".weak __preinit_array_end",
+    ".weak __init_array_start",
+    ".weak __init_array_end",
+    ".weak __fini_array_start",
+    ".weak __fini_array_end",
+    ".weak _DYNAMIC",
+);
+
 unsafe extern "C" {
-    // Provided by the static linker around the program's arrays.
+    // The program's own dynamic section: present in a static PIE, null otherwise.
+    static _DYNAMIC: [usize; 0];
     static __preinit_array_start: [Hook; 0];
     static __preinit_array_end: [Hook; 0];
     static __init_array_start: [Hook; 0];
@@ -71,7 +84,13 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
         let phnum = auxv::get(AT_PHNUM).unwrap_or(0);
         if !phdr.is_null() {
             let phdrs = core::slice::from_raw_parts(phdr, phnum);
-            let bias = phdrs.iter().find(|p| p.p_type == PT_PHDR).map_or(0, |p| phdr as usize - p.p_vaddr);
+            // A static PIE may have no PT_PHDR; its dynamic section then gives the bias.
+            let dynamic = _DYNAMIC.as_ptr() as usize;
+            let bias = match (phdrs.iter().find(|p| p.p_type == PT_PHDR), phdrs.iter().find(|p| p.p_type == PT_DYNAMIC)) {
+                (Some(p), _) => phdr as usize - p.p_vaddr,
+                (None, Some(d)) if dynamic != 0 => dynamic - d.p_vaddr,
+                _ => 0,
+            };
             if let Some(t) = phdrs.iter().find(|p| p.p_type == PT_TLS) {
                 let m = &mut *(&raw mut MAIN_TLS);
                 m.image = (bias + t.p_vaddr) as *const u8;

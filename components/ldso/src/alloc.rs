@@ -1,0 +1,55 @@
+//! The loader's own memory: a bump allocator over anonymous mappings. Nothing it hands out
+//! is freed; it holds the module descriptors, which live as long as the process.
+use limpet_syscall::{nr, syscall6};
+
+const CHUNK: usize = 64 * 1024;
+const PROT_RW: usize = 3;
+const MAP_PRIVATE_ANON: usize = 0x22;
+
+static mut CUR: usize = 0;
+static mut END: usize = 0;
+
+/// Returns `size` zeroed bytes aligned to `align` (a power of two), or null when out of memory.
+///
+/// # Safety
+/// Single-threaded use only (start-up, or under the loader's lock).
+pub unsafe fn alloc(size: usize, align: usize) -> *mut u8 {
+    // SAFETY: single-threaded per the contract.
+    unsafe {
+        let mut p = (CUR + align - 1) & !(align - 1);
+        if CUR == 0 || p + size > END {
+            let len = (size + align).max(CHUNK);
+            let r = syscall6(nr::MMAP, 0, len, PROT_RW, MAP_PRIVATE_ANON, usize::MAX, 0);
+            let Ok(base) = limpet_syscall::result(r) else { return core::ptr::null_mut() };
+            CUR = base;
+            END = base + len;
+            p = (CUR + align - 1) & !(align - 1);
+        }
+        CUR = p + size;
+        p as *mut u8
+    }
+}
+
+/// Allocates one zeroed `T`.
+///
+/// # Safety
+/// As for [`alloc`]; an all-zero `T` must be valid.
+pub unsafe fn alloc_zeroed<T>() -> *mut T {
+    // SAFETY: forwarded contract; fresh anonymous memory is zero.
+    unsafe { alloc(size_of::<T>(), align_of::<T>()) as *mut T }
+}
+
+/// Copies `s` (without NUL) into loader memory, adding a NUL.
+///
+/// # Safety
+/// As for [`alloc`].
+pub unsafe fn dup_bytes(s: &[u8]) -> *mut u8 {
+    // SAFETY: the new block has room for `s` and the NUL (already zero).
+    unsafe {
+        let p = alloc(s.len() + 1, 1);
+        if !p.is_null() {
+            core::ptr::copy_nonoverlapping(s.as_ptr(), p, s.len());
+        }
+        p
+    }
+}

@@ -1,0 +1,108 @@
+//! Constructors and destructors of the loaded modules.
+//!
+//! Constructors run dependencies first (a depth-first walk of `DT_NEEDED`, the program
+//! last), preceded by the program's `DT_PREINIT_ARRAY`. Each module's `DT_INIT` runs before
+//! its `DT_INIT_ARRAY`. Destructors run in the reverse order of construction: each
+//! module's `DT_FINI_ARRAY` backwards, then its `DT_FINI`.
+use core::ptr;
+
+use limpet_syscall::elf::*;
+
+use crate::dso::Dso;
+
+type Hook = unsafe extern "C" fn();
+
+/// The program, whose dependency graph the init walk starts from.
+static mut APP: *mut Dso = ptr::null_mut();
+/// The most recently constructed module: the head of the destructor list.
+static mut FINI_HEAD: *mut Dso = ptr::null_mut();
+
+/// Calls the functions of a module's array at `(tag, size tag)`, optionally backwards.
+///
+/// # Safety
+/// The array must hold valid function pointers (already relocated).
+unsafe fn run_array(d: &Dso, tag: isize, size_tag: isize, backwards: bool) {
+    let start = d.dynval(tag);
+    if start == 0 {
+        return;
+    }
+    let n = d.dynval(size_tag) / size_of::<usize>();
+    let arr = (d.base + start) as *const usize;
+    for i in 0..n {
+        let i = if backwards { n - 1 - i } else { i };
+        // SAFETY: `i < n`; entries 0 and -1 mean "nothing", as some linkers emit them.
+        unsafe {
+            let f = *arr.add(i);
+            if f != 0 && f != usize::MAX {
+                core::mem::transmute::<usize, Hook>(f)();
+            }
+        }
+    }
+}
+
+/// Constructs `d` after its dependencies.
+///
+/// # Safety
+/// Start-up only; `d` and its dependencies are relocated.
+unsafe fn construct(d: *mut Dso) {
+    // SAFETY: per the contract; the walk marks each module once, so cycles end.
+    unsafe {
+        if (*d).init_visited {
+            return;
+        }
+        (*d).init_visited = true;
+        for i in 0..(*d).ndeps {
+            construct(*(*d).deps.add(i));
+        }
+        let dso = &*d;
+        if dso.is_libc {
+            return;
+        }
+        if dso.dynval(DT_INIT) != 0 {
+            core::mem::transmute::<usize, Hook>(dso.base + dso.dynval(DT_INIT))();
+        }
+        run_array(dso, DT_INIT_ARRAY, DT_INIT_ARRAYSZ, false);
+        (*d).fini_next = FINI_HEAD;
+        FINI_HEAD = d;
+    }
+}
+
+/// Runs every constructor; `__libc_start_main` calls it through the start component's hook.
+unsafe extern "C" fn run_init() {
+    // SAFETY: called once, before main, after the loader finished.
+    unsafe {
+        let app = APP;
+        if app.is_null() {
+            return;
+        }
+        run_array(&*app, DT_PREINIT_ARRAY, DT_PREINIT_ARRAYSZ, false);
+        construct(app);
+    }
+}
+
+/// Runs the destructors of every constructed module, the last constructed first.
+unsafe extern "C" fn run_fini() {
+    // SAFETY: called from exit; each module is taken off the list before its destructors run,
+    // so a destructor that calls exit does not run them twice.
+    unsafe {
+        while !FINI_HEAD.is_null() {
+            let d = FINI_HEAD;
+            FINI_HEAD = (*d).fini_next;
+            let dso = &*d;
+            run_array(dso, DT_FINI_ARRAY, DT_FINI_ARRAYSZ, true);
+            if dso.dynval(DT_FINI) != 0 {
+                core::mem::transmute::<usize, Hook>(dso.base + dso.dynval(DT_FINI))();
+            }
+        }
+    }
+}
+
+/// Records the program and registers the runners with the start component.
+///
+/// # Safety
+/// Start-up only, after all initial modules are loaded and relocated.
+pub unsafe fn install(app: *mut Dso) {
+    // SAFETY: single-threaded start-up.
+    unsafe { APP = app };
+    limpet_start::libc_start::set_dynamic(run_init, run_fini);
+}

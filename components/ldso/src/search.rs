@@ -1,0 +1,182 @@
+//! Finding a library file: `LD_LIBRARY_PATH`, then the requester's `DT_RUNPATH`/`DT_RPATH`
+//! (with `$ORIGIN`), then the default directories.
+use core::ffi::CStr;
+
+use limpet_syscall::errno::ENOENT;
+use limpet_syscall::{nr, result, syscall4};
+
+/// Directories searched last, as musl's loader does without a path file.
+pub const DEFAULT_PATH: &[u8] = b"/lib:/usr/local/lib:/usr/lib";
+
+/// The longest path tried; longer candidates are skipped.
+pub const PATH_MAX: usize = 4096;
+
+const O_RDONLY_CLOEXEC: usize = 0o2000000;
+const AT_FDCWD: usize = -100isize as usize;
+
+/// Opens `path` (NUL-terminated) read-only.
+pub fn open_path(path: &[u8]) -> Result<i32, i32> {
+    // SAFETY: `path` ends with a NUL, as the callers build it.
+    result(unsafe { syscall4(nr::OPENAT, AT_FDCWD, path.as_ptr() as usize, O_RDONLY_CLOEXEC, 0) }).map(|fd| fd as i32)
+}
+
+/// A path being assembled in a fixed buffer.
+pub struct PathBuf {
+    buf: [u8; PATH_MAX],
+    len: usize,
+}
+
+impl PathBuf {
+    pub const fn new() -> Self {
+        PathBuf { buf: [0; PATH_MAX], len: 0 }
+    }
+    /// Appends `s`; false if it does not fit (with room for the NUL).
+    pub fn push(&mut self, s: &[u8]) -> bool {
+        if self.len + s.len() >= PATH_MAX {
+            return false;
+        }
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+        self.buf[self.len] = 0;
+        true
+    }
+    /// The path without its NUL.
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+    /// The path with its NUL.
+    pub fn with_nul(&self) -> &[u8] {
+        &self.buf[..=self.len]
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.buf[0] = 0;
+    }
+}
+
+impl Default for PathBuf {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The directory part of `path` (what `$ORIGIN` stands for): up to its last `/`, or `.`.
+pub fn dirname(path: &[u8]) -> &[u8] {
+    match path.iter().rposition(|&c| c == b'/') {
+        Some(0) => b"/",
+        Some(i) => &path[..i],
+        None => b".",
+    }
+}
+
+/// Expands `$ORIGIN` and `${ORIGIN}` in one search-path entry.
+fn expand_into(out: &mut PathBuf, dir: &[u8], origin: &[u8]) -> bool {
+    let mut i = 0;
+    while i < dir.len() {
+        let rest = &dir[i..];
+        let token = if rest.starts_with(b"${ORIGIN}") {
+            Some(9)
+        } else if rest.starts_with(b"$ORIGIN") {
+            Some(7)
+        } else {
+            None
+        };
+        match token {
+            Some(n) => {
+                if !out.push(origin) {
+                    return false;
+                }
+                i += n;
+            }
+            None => {
+                if !out.push(&dir[i..i + 1]) {
+                    return false;
+                }
+                i += 1;
+            }
+        }
+    }
+    true
+}
+
+/// Tries `name` in each directory of the colon-separated `list`. On success `out` holds
+/// the path that opened.
+pub fn search_list(list: &[u8], name: &[u8], origin: &[u8], out: &mut PathBuf) -> Option<i32> {
+    for dir in list.split(|&c| c == b':') {
+        out.clear();
+        let dir = if dir.is_empty() { &b"."[..] } else { dir };
+        if !expand_into(out, dir, origin) || !out.push(b"/") || !out.push(name) {
+            continue;
+        }
+        if let Ok(fd) = open_path(out.with_nul()) {
+            return Some(fd);
+        }
+    }
+    None
+}
+
+/// Where to look, in order.
+pub struct SearchPaths<'a> {
+    /// `LD_LIBRARY_PATH`, or the loader's `--library-path` argument.
+    pub env: Option<&'a [u8]>,
+    /// The requester's `DT_RUNPATH`, or failing that its `DT_RPATH`.
+    pub rpath: Option<&'a [u8]>,
+    /// The requester's directory, for `$ORIGIN`.
+    pub origin: &'a [u8],
+}
+
+/// Opens library `name` the way the loader looks for it; `out` receives the path.
+pub fn find(name: &[u8], paths: &SearchPaths, out: &mut PathBuf) -> Result<i32, i32> {
+    if name.contains(&b'/') {
+        out.clear();
+        if !out.push(name) {
+            return Err(ENOENT);
+        }
+        return open_path(out.with_nul());
+    }
+    for list in [paths.env, paths.rpath, Some(DEFAULT_PATH)].into_iter().flatten() {
+        if let Some(fd) = search_list(list, name, paths.origin, out) {
+            return Ok(fd);
+        }
+    }
+    Err(ENOENT)
+}
+
+/// The bytes of a NUL-terminated string.
+///
+/// # Safety
+/// `s` must be non-null and NUL-terminated, and outlive the result.
+pub unsafe fn cstr<'a>(s: *const u8) -> &'a [u8] {
+    // SAFETY: per the contract.
+    unsafe { CStr::from_ptr(s.cast()).to_bytes() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origin_expansion_and_dirname() {
+        assert_eq!(dirname(b"/a/b/prog"), b"/a/b");
+        assert_eq!(dirname(b"/prog"), b"/");
+        assert_eq!(dirname(b"prog"), b".");
+        let mut p = PathBuf::new();
+        assert!(expand_into(&mut p, b"$ORIGIN/../lib:${ORIGIN}", b"/x/y"));
+        assert_eq!(p.bytes(), b"/x/y/../lib:/x/y");
+    }
+
+    #[test]
+    fn finds_in_list_order_and_reports_missing() {
+        let dir = std::env::temp_dir().join(format!("limpet-search-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::write(dir.join("b/libz.so"), b"x").unwrap();
+        let list = format!("{}/a:{}/b", dir.display(), dir.display());
+        let mut out = PathBuf::new();
+        let paths = SearchPaths { env: Some(list.as_bytes()), rpath: None, origin: b"." };
+        let fd = find(b"libz.so", &paths, &mut out).unwrap();
+        assert!(fd >= 0);
+        assert_eq!(out.bytes(), format!("{}/b/libz.so", dir.display()).as_bytes());
+        assert_eq!(find(b"libnope-limpet.so", &paths, &mut out), Err(ENOENT));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

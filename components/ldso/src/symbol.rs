@@ -1,0 +1,146 @@
+//! Finding a symbol's definition: GNU and SysV hash tables, and the global search order.
+use core::ffi::CStr;
+
+use limpet_syscall::elf::*;
+
+use crate::dso::Dso;
+
+/// A name and its two hashes, computed once per lookup.
+pub struct Name<'a> {
+    pub bytes: &'a [u8],
+    gnu: u32,
+    sysv: Option<u32>,
+}
+
+impl<'a> Name<'a> {
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Name { bytes, gnu: gnu_hash(bytes), sysv: None }
+    }
+
+    fn sysv(&mut self) -> u32 {
+        *self.sysv.get_or_insert_with(|| sysv_hash(self.bytes))
+    }
+}
+
+/// Symbol types a relocation may bind to.
+const OK_TYPES: u32 = (1 << STT_NOTYPE)
+    | (1 << STT_OBJECT)
+    | (1 << STT_FUNC)
+    | (1 << STT_COMMON)
+    | (1 << STT_TLS)
+    | (1 << STT_GNU_IFUNC);
+/// Symbol bindings a relocation may bind to.
+const OK_BINDS: u32 = (1 << STB_GLOBAL) | (1 << STB_WEAK) | (1 << STB_GNU_UNIQUE);
+/// A `DT_VERSYM` entry with this bit is a hidden (non-default) version.
+const VERSYM_HIDDEN: u16 = 0x8000;
+
+/// Whether symbol `i` of `dso` is a definition named `name` that others may bind to.
+///
+/// # Safety
+/// `i` must index the module's symbol table.
+unsafe fn matches(dso: &Dso, i: usize, name: &[u8]) -> bool {
+    // SAFETY: `i` is a valid index; names in the string table are NUL-terminated.
+    unsafe {
+        let s = &*dso.syms.add(i);
+        if s.st_shndx == SHN_UNDEF && st_type(s.st_info) != STT_TLS {
+            return false;
+        }
+        if s.st_value == 0 && st_type(s.st_info) != STT_TLS {
+            return false;
+        }
+        if OK_TYPES & (1 << st_type(s.st_info)) == 0 || OK_BINDS & (1 << st_bind(s.st_info)) == 0 {
+            return false;
+        }
+        if !dso.versym.is_null() && *dso.versym.add(i) & VERSYM_HIDDEN != 0 {
+            return false;
+        }
+        CStr::from_ptr(dso.string(s.st_name as usize).cast()).to_bytes() == name
+    }
+}
+
+/// Looks `name` up in one module's own hash table; returns the symbol's index.
+pub fn lookup_in(dso: &Dso, name: &mut Name) -> Option<usize> {
+    // SAFETY: the hash tables and symbol table are those of a mapped module.
+    unsafe {
+        if !dso.gnu_hash.is_null() {
+            let t = dso.gnu_hash;
+            let nbuckets = *t as usize;
+            let symoffset = *t.add(1) as usize;
+            let bloom_size = *t.add(2) as usize;
+            let bloom_shift = *t.add(3);
+            let bloom = t.add(4) as *const usize;
+            let buckets = bloom.add(bloom_size) as *const u32;
+            let chain = buckets.add(nbuckets);
+            let h = name.gnu;
+            let bits = usize::BITS;
+            let word = *bloom.add((h / bits) as usize % bloom_size);
+            let mask = (1usize << (h % bits)) | (1usize << ((h >> bloom_shift) % bits));
+            if word & mask != mask {
+                return None;
+            }
+            let mut i = *buckets.add(h as usize % nbuckets) as usize;
+            if i == 0 {
+                return None;
+            }
+            loop {
+                let h2 = *chain.add(i - symoffset);
+                if (h | 1) == (h2 | 1) && matches(dso, i, name.bytes) {
+                    return Some(i);
+                }
+                if h2 & 1 != 0 {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+        if !dso.sysv_hash.is_null() {
+            let t = dso.sysv_hash;
+            let nbucket = *t as usize;
+            let buckets = t.add(2);
+            let chain = buckets.add(nbucket);
+            let mut i = *buckets.add(name.sysv() as usize % nbucket) as usize;
+            while i != 0 {
+                if matches(dso, i, name.bytes) {
+                    return Some(i);
+                }
+                i = *chain.add(i) as usize;
+            }
+        }
+        None
+    }
+}
+
+/// A definition: the module and the symbol.
+#[derive(Clone, Copy)]
+pub struct Def {
+    pub dso: *mut Dso,
+    pub sym: *const Sym,
+}
+
+impl Def {
+    /// The definition's run-time address.
+    pub fn addr(&self) -> usize {
+        // SAFETY: a Def always names a live module and one of its symbols.
+        unsafe { (*self.dso).base.wrapping_add((*self.sym).st_value) }
+    }
+}
+
+/// Searches the modules from `head` in list order; the first definition wins, weak or not
+/// (as in musl and modern glibc). With `skip` set, that module is passed over (a copy
+/// relocation must find the library's original, not the program's copy).
+pub fn lookup_global(head: *mut Dso, name: &[u8], skip: *mut Dso) -> Option<Def> {
+    let mut n = Name::new(name);
+    let mut d = head;
+    while !d.is_null() {
+        // SAFETY: list nodes are live for ever.
+        let dso = unsafe { &*d };
+        if d != skip {
+            if let Some(i) = lookup_in(dso, &mut n) {
+                // SAFETY: `i` indexes the symbol table.
+                return Some(Def { dso: d, sym: unsafe { dso.syms.add(i) } });
+            }
+        }
+        d = dso.next;
+    }
+    None
+}

@@ -1,0 +1,437 @@
+//! `FILE`, its write buffer, and the three standard streams.
+//!
+//! The layout of `FILE` is private, as in musl, whose headers keep the type opaque; C code
+//! only ever holds pointers to it. Every stream carries a [`RecursiveLock`]; the unlocked
+//! state lives in [`State`], which the public functions reach through [`FILE::with_lock`].
+//!
+//! The write path follows musl's observable behaviour, so output interleaves the same way:
+//! data that does not fit the free buffer space goes out in one `writev` together with
+//! whatever was buffered; a line-buffered stream writes through its last newline; stdout
+//! starts out line-buffered and, on its first write to the descriptor, falls back to full
+//! buffering unless fd 1 is a terminal.
+use core::cell::UnsafeCell;
+use core::ffi::c_int;
+use core::ptr::null_mut;
+
+use limpet_syscall::errno::{EBADF, EINTR};
+use limpet_syscall::{nr, result, set_errno, syscall3};
+
+use crate::abi::{BUFSIZ, Iovec, TCGETS, TERMIOS_BUF};
+use crate::lock::RecursiveLock;
+
+/// The stream had a write error (`ferror`).
+pub(crate) const F_ERR: u32 = 1 << 0;
+/// The stream may not be written (stdin).
+pub(crate) const F_NOWR: u32 = 1 << 1;
+/// Line-buffered: a newline sends the buffer out.
+pub(crate) const F_LBF: u32 = 1 << 2;
+/// Decide between line and full buffering at the first write to the descriptor (stdout).
+pub(crate) const F_TTYCHK: u32 = 1 << 3;
+
+/// A C stream. Its fields are private; C sees only `FILE *`.
+pub struct FILE {
+    lock: RecursiveLock,
+    state: UnsafeCell<State>,
+}
+
+// SAFETY: `state` is only reached with `lock` held (or through `&mut FILE`, which is unique).
+unsafe impl Sync for FILE {}
+
+/// The mutable part of a stream; whoever holds `&mut State` holds the stream.
+pub(crate) struct State {
+    pub(crate) fd: c_int,
+    pub(crate) flags: u32,
+    /// Start of the buffer; `cap == 0` makes the stream unbuffered.
+    pub(crate) buf: *mut u8,
+    pub(crate) cap: usize,
+    /// Bytes waiting in `buf`.
+    pub(crate) len: usize,
+    /// The errno of the last failed write, for callers that report it as a value.
+    pub(crate) error: i32,
+}
+
+impl FILE {
+    pub(crate) const fn new(fd: c_int, buf: *mut u8, cap: usize, flags: u32) -> FILE {
+        FILE { lock: RecursiveLock::new(), state: UnsafeCell::new(State { fd, flags, buf, cap, len: 0, error: 0 }) }
+    }
+
+    /// Runs `f` on the stream's state with the stream locked. `f` must not lock this stream
+    /// again through a `FILE` reference (nothing in this crate does), since two `&mut State`
+    /// would then exist.
+    pub(crate) fn with_lock<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        self.lock.lock();
+        // SAFETY: holding the lock makes this the only live reference to the state.
+        let r = f(unsafe { &mut *self.state.get() });
+        // SAFETY: taken above.
+        unsafe { self.lock.unlock() };
+        r
+    }
+
+    /// The state of a stream nobody else can see (a private one built for `dprintf`).
+    pub(crate) fn state_mut(&mut self) -> &mut State {
+        self.state.get_mut()
+    }
+}
+
+impl State {
+    /// Whether the stream may be written; if not, marks the error as a failed write would.
+    pub(crate) fn writable(&mut self) -> bool {
+        if self.flags & F_NOWR != 0 {
+            self.fail(EBADF);
+            return false;
+        }
+        true
+    }
+
+    /// Records a failed write: the error flag, `error`, and errno.
+    fn fail(&mut self, e: i32) {
+        self.flags |= F_ERR;
+        self.error = e;
+        set_errno(e);
+    }
+
+    /// Sends the buffered bytes and then `data` to the descriptor, retrying partial writes
+    /// and EINTR. On failure the buffered bytes are dropped (nobody can tell how much of
+    /// them is still wanted), the error flag and errno are set, and `Err` carries how many
+    /// bytes of `data` went out.
+    pub(crate) fn write_out(&mut self, data: &[u8]) -> Result<(), usize> {
+        if self.flags & F_TTYCHK != 0 {
+            self.flags &= !F_TTYCHK;
+            if !is_terminal(self.fd) {
+                self.flags &= !F_LBF;
+            }
+        }
+        let mut iov = [Iovec { base: self.buf, len: self.len }, Iovec { base: data.as_ptr(), len: data.len() }];
+        let mut first = 0;
+        let mut left = self.len + data.len();
+        loop {
+            // SAFETY: both iovecs describe live buffers of the stated lengths.
+            let r = unsafe {
+                syscall3(nr::WRITEV, self.fd as usize, iov[first..].as_ptr() as usize, iov.len() - first)
+            };
+            match result(r) {
+                Err(EINTR) => continue,
+                Err(e) => {
+                    self.len = 0;
+                    self.fail(e);
+                    return Err(data.len() - iov[1].len);
+                }
+                Ok(n) if n == left => {
+                    self.len = 0;
+                    return Ok(());
+                }
+                Ok(mut n) => {
+                    left -= n;
+                    if n >= iov[first].len {
+                        n -= iov[first].len;
+                        iov[first].len = 0;
+                        first = 1;
+                    }
+                    // SAFETY: `n` is within the remaining part of this iovec.
+                    iov[first].base = unsafe { iov[first].base.add(n) };
+                    iov[first].len -= n;
+                }
+            }
+        }
+    }
+
+    /// Writes `data` through the buffer; returns how many of its bytes were accepted
+    /// (all of them unless a write failed).
+    pub(crate) fn write_bytes(&mut self, data: &[u8]) -> usize {
+        if data.len() > self.cap - self.len {
+            return match self.write_out(data) {
+                Ok(()) => data.len(),
+                Err(n) => n,
+            };
+        }
+        let mut rest = data;
+        if self.flags & F_LBF != 0
+            && let Some(nl) = data.iter().rposition(|&b| b == b'\n')
+        {
+            let (lines, tail) = data.split_at(nl + 1);
+            if let Err(n) = self.write_out(lines) {
+                return n;
+            }
+            rest = tail;
+        }
+        // SAFETY: `rest.len() <= cap - len`, so the copy stays inside the buffer.
+        unsafe { core::ptr::copy_nonoverlapping(rest.as_ptr(), self.buf.add(self.len), rest.len()) };
+        self.len += rest.len();
+        data.len()
+    }
+
+    /// Writes one byte through the buffer.
+    pub(crate) fn put_byte(&mut self, c: u8) -> bool {
+        if self.len < self.cap && !(c == b'\n' && self.flags & F_LBF != 0) {
+            // SAFETY: `len < cap`.
+            unsafe { *self.buf.add(self.len) = c };
+            self.len += 1;
+            return true;
+        }
+        self.write_out(&[c]).is_ok()
+    }
+
+    /// Sends out whatever is buffered.
+    pub(crate) fn flush(&mut self) -> bool {
+        self.len == 0 || self.write_out(&[]).is_ok()
+    }
+}
+
+/// Whether `fd` is a terminal: only a terminal answers `TCGETS`.
+fn is_terminal(fd: c_int) -> bool {
+    let mut termios = [0u8; TERMIOS_BUF];
+    // SAFETY: the buffer is larger than the kernel's `struct termios`.
+    let r = unsafe { syscall3(nr::IOCTL, fd as usize, TCGETS, termios.as_mut_ptr() as usize) };
+    result(r).is_ok()
+}
+
+/// A `FILE *` that may sit in a `static`, laid out exactly as the pointer C reads.
+#[repr(transparent)]
+pub struct FilePtr(pub *mut FILE);
+
+// SAFETY: the pointer itself is never written; the FILE it points to is `Sync`.
+unsafe impl Sync for FilePtr {}
+
+static mut STDOUT_BUF: [u8; BUFSIZ] = [0; BUFSIZ];
+
+/// Standard input. It has no buffer yet: the reading functions that need one come later.
+pub(crate) static STDIN_FILE: FILE = FILE::new(0, null_mut(), 0, F_NOWR);
+pub(crate) static STDOUT_FILE: FILE = FILE::new(1, &raw mut STDOUT_BUF as *mut u8, BUFSIZ, F_LBF | F_TTYCHK);
+pub(crate) static STDERR_FILE: FILE = FILE::new(2, null_mut(), 0, 0);
+
+/// `FILE *const stdin`—The standard input stream.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+#[allow(non_upper_case_globals)]
+pub static stdin: FilePtr = FilePtr(&raw const STDIN_FILE as *mut FILE);
+
+/// `FILE *const stdout`—The standard output stream: line-buffered on a terminal, fully
+/// buffered (`BUFSIZ` bytes) otherwise.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+#[allow(non_upper_case_globals)]
+pub static stdout: FilePtr = FilePtr(&raw const STDOUT_FILE as *mut FILE);
+
+/// `FILE *const stderr`—The standard error stream, unbuffered.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+#[allow(non_upper_case_globals)]
+pub static stderr: FilePtr = FilePtr(&raw const STDERR_FILE as *mut FILE);
+
+/// Every open stream; `fopen` will add to this list.
+pub(crate) fn open_files() -> [&'static FILE; 3] {
+    [&STDIN_FILE, &STDOUT_FILE, &STDERR_FILE]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::EOF;
+    use crate::fflush::fflush;
+    use crate::fputc::fputc;
+    use crate::fputs::fputs;
+    use crate::fwrite::fwrite;
+    use crate::testutil::{Pipe, close_fd, errno, pty};
+
+    fn ptr(f: &FILE) -> *mut FILE {
+        f as *const FILE as *mut FILE
+    }
+
+    fn flags(f: &FILE) -> u32 {
+        f.with_lock(|s| s.flags)
+    }
+
+    #[test]
+    fn full_buffering_sends_buffer_and_data_together() {
+        let p = Pipe::new();
+        let mut buf = [0u8; 8];
+        let f = FILE::new(p.wr, buf.as_mut_ptr(), buf.len(), 0);
+        unsafe {
+            assert_eq!(fputs(c"abc".as_ptr(), ptr(&f)), 0);
+            assert_eq!(fwrite(b"de\nfg".as_ptr().cast(), 1, 5, ptr(&f)), 5);
+            // Exactly full: still buffered.
+            assert_eq!(p.take(), b"");
+            assert_eq!(fputc(i32::from(b'h'), ptr(&f)), i32::from(b'h'));
+            assert_eq!(p.take(), b"abcde\nfgh");
+            assert_eq!(fputc(0x100 + i32::from(b'i'), ptr(&f)), i32::from(b'i'));
+            assert_eq!(p.take(), b"");
+            assert_eq!(fflush(ptr(&f)), 0);
+            assert_eq!(p.take(), b"i");
+            // Larger than the buffer: goes straight out with what was buffered.
+            fputs(c"j".as_ptr(), ptr(&f));
+            fputs(c"0123456789".as_ptr(), ptr(&f));
+            assert_eq!(p.take(), b"j0123456789");
+        }
+    }
+
+    #[test]
+    fn line_buffering_writes_through_the_last_newline() {
+        let p = Pipe::new();
+        let mut buf = [0u8; 16];
+        let f = FILE::new(p.wr, buf.as_mut_ptr(), buf.len(), F_LBF);
+        unsafe {
+            fputs(c"ab\ncd\nef".as_ptr(), ptr(&f));
+            assert_eq!(p.take(), b"ab\ncd\n");
+            fputc(i32::from(b'x'), ptr(&f));
+            assert_eq!(p.take(), b"");
+            fputc(i32::from(b'\n'), ptr(&f));
+            assert_eq!(p.take(), b"efx\n");
+            fputs(c"no newline".as_ptr(), ptr(&f));
+            assert_eq!(p.take(), b"");
+            fflush(ptr(&f));
+            assert_eq!(p.take(), b"no newline");
+        }
+    }
+
+    #[test]
+    fn unbuffered_writes_at_once() {
+        let p = Pipe::new();
+        let f = FILE::new(p.wr, null_mut(), 0, 0);
+        unsafe {
+            fputc(i32::from(b'a'), ptr(&f));
+            assert_eq!(p.take(), b"a");
+            fputs(c"bc".as_ptr(), ptr(&f));
+            assert_eq!(p.take(), b"bc");
+        }
+    }
+
+    #[test]
+    fn stdout_like_stream_on_a_pipe_turns_fully_buffered_after_its_first_write() {
+        let p = Pipe::new();
+        let mut buf = [0u8; 64];
+        let f = FILE::new(p.wr, buf.as_mut_ptr(), buf.len(), F_LBF | F_TTYCHK);
+        unsafe {
+            // The first write still happens line-buffered, as in musl.
+            fputs(c"a\n".as_ptr(), ptr(&f));
+            assert_eq!(p.take(), b"a\n");
+            fputs(c"b\n".as_ptr(), ptr(&f));
+            assert_eq!(p.take(), b"");
+            assert_eq!(flags(&f) & (F_LBF | F_TTYCHK), 0);
+            fflush(ptr(&f));
+            assert_eq!(p.take(), b"b\n");
+        }
+    }
+
+    #[test]
+    fn stdout_like_stream_on_a_terminal_stays_line_buffered() {
+        let Some((master, slave)) = pty() else {
+            eprintln!("no pseudo-terminals here; skipping");
+            return;
+        };
+        let mut buf = [0u8; 64];
+        let f = FILE::new(slave, buf.as_mut_ptr(), buf.len(), F_LBF | F_TTYCHK);
+        unsafe {
+            fputs(c"a\n".as_ptr(), ptr(&f));
+            fputs(c"b".as_ptr(), ptr(&f));
+        }
+        assert_eq!(flags(&f) & (F_LBF | F_TTYCHK), F_LBF);
+        assert_eq!(f.with_lock(|s| s.len), 1);
+        close_fd(slave);
+        close_fd(master);
+    }
+
+    #[test]
+    fn write_errors_set_the_flag_and_errno_and_drop_the_buffer() {
+        let mut buf = [0u8; 8];
+        let f = FILE::new(-1, buf.as_mut_ptr(), buf.len(), 0);
+        unsafe {
+            assert_eq!(fputs(c"abc".as_ptr(), ptr(&f)), 0);
+            assert_eq!(flags(&f) & F_ERR, 0);
+            assert_eq!(fflush(ptr(&f)), EOF);
+            assert_eq!(errno(), EBADF);
+            assert_eq!(flags(&f) & F_ERR, F_ERR);
+            assert_eq!(f.with_lock(|s| s.len), 0);
+            // Nothing left to send, so the next flush succeeds; the flag stays.
+            assert_eq!(fflush(ptr(&f)), 0);
+            assert_eq!(fputs(c"0123456789".as_ptr(), ptr(&f)), EOF);
+            assert_eq!(fwrite(b"0123456789".as_ptr().cast(), 2, 5, ptr(&f)), 0);
+            let u = FILE::new(-1, null_mut(), 0, 0);
+            assert_eq!(fputc(i32::from(b'x'), ptr(&u)), EOF);
+        }
+    }
+
+    #[test]
+    fn fwrite_counts_whole_objects() {
+        let p = Pipe::new();
+        let f = FILE::new(p.wr, null_mut(), 0, 0);
+        unsafe {
+            assert_eq!(fwrite(b"abcdef".as_ptr().cast(), 3, 2, ptr(&f)), 2);
+            assert_eq!(fwrite(b"abc".as_ptr().cast(), 0, 5, ptr(&f)), 0);
+            assert_eq!(fwrite(b"abc".as_ptr().cast(), 1, 0, ptr(&f)), 0);
+            assert_eq!(fwrite(core::ptr::null(), 0, 0, ptr(&f)), 0);
+        }
+        assert_eq!(p.take(), b"abcdef");
+    }
+
+    #[test]
+    fn a_read_only_stream_refuses_writes() {
+        let f = FILE::new(0, null_mut(), 0, F_NOWR);
+        unsafe {
+            assert_eq!(fputs(c"x".as_ptr(), ptr(&f)), EOF);
+            assert_eq!(errno(), EBADF);
+            assert_eq!(fputc(i32::from(b'x'), ptr(&f)), EOF);
+            assert_eq!(fwrite(b"x".as_ptr().cast(), 1, 1, ptr(&f)), 0);
+            assert_eq!(fflush(ptr(&f)), 0);
+        }
+        assert_eq!(flags(&f) & F_ERR, F_ERR);
+    }
+
+    #[test]
+    fn the_standard_streams() {
+        assert_eq!(core::mem::size_of::<FilePtr>(), core::mem::size_of::<*mut FILE>());
+        assert_eq!(stdin.0 as *const FILE, &raw const STDIN_FILE);
+        assert_eq!(stdout.0 as *const FILE, &raw const STDOUT_FILE);
+        assert_eq!(stderr.0 as *const FILE, &raw const STDERR_FILE);
+        let desc = |f: &FILE| f.with_lock(|s| (s.fd, s.cap, s.flags & !F_ERR));
+        assert_eq!(desc(&STDIN_FILE), (0, 0, F_NOWR));
+        assert_eq!(desc(&STDERR_FILE), (2, 0, 0));
+        // Other tests never write our stdout, so its lazy check is still pending.
+        assert_eq!(desc(&STDOUT_FILE), (1, BUFSIZ, F_LBF | F_TTYCHK));
+    }
+
+    /// Signals make the kernel cut blocking pipe writes short, or fail them with EINTR
+    /// when nothing went out yet; the stream must carry on either way.
+    #[test]
+    fn partial_writes_and_eintr_are_retried() {
+        use std::os::unix::thread::JoinHandleExt;
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        unsafe extern "C" {
+            fn signal(sig: c_int, handler: extern "C" fn(c_int)) -> usize;
+            fn siginterrupt(sig: c_int, flag: c_int) -> c_int;
+            fn pthread_kill(t: usize, sig: c_int) -> c_int;
+        }
+        const SIGUSR1: c_int = 10;
+        static HITS: AtomicUsize = AtomicUsize::new(0);
+        extern "C" fn on_signal(_: c_int) {
+            HITS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe {
+            signal(SIGUSR1, on_signal);
+            siginterrupt(SIGUSR1, 1);
+        }
+        const TOTAL: usize = 4 << 20;
+        let data: Vec<u8> = (0..TOTAL).map(|i| (i % 251) as u8).collect();
+        let p = std::sync::Arc::new(Pipe::blocking());
+        let done = std::sync::Arc::new(AtomicBool::new(false));
+        let (p2, done2, data2) = (p.clone(), done.clone(), data.clone());
+        let writer = std::thread::spawn(move || {
+            let mut buf = [0u8; 1024];
+            let f = FILE::new(p2.wr, buf.as_mut_ptr(), buf.len(), 0);
+            let mut ok = true;
+            for chunk in data2.chunks(300_000) {
+                ok &= unsafe { fwrite(chunk.as_ptr().cast(), 1, chunk.len(), ptr(&f)) } == chunk.len();
+            }
+            ok &= unsafe { fflush(ptr(&f)) } == 0;
+            done2.store(true, Ordering::Relaxed);
+            ok
+        });
+        let tid = writer.as_pthread_t() as usize;
+        let mut got = Vec::with_capacity(TOTAL);
+        while got.len() < TOTAL {
+            if !done.load(Ordering::Relaxed) {
+                unsafe { pthread_kill(tid, SIGUSR1) };
+            }
+            got.extend(p.read_some(4096));
+        }
+        assert!(writer.join().unwrap(), "a write failed");
+        assert!(got == data, "data was lost or reordered");
+        assert!(HITS.load(Ordering::Relaxed) > 0);
+    }
+}

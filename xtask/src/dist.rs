@@ -1,0 +1,234 @@
+//! `cargo xtask dist`: builds the C library and its installation tree.
+//!
+//! The assemble crate compiles to one static archive. From it this command makes:
+//! - `lib/libc.a`, the archive itself;
+//! - `lib/libc.so`, linked from the archive with limpet's export list (the names of
+//!   `assemble/musl-symbols.txt` that the archive defines), `_dlstart` as entry point, and a
+//!   dynamic list that keeps data objects and the malloc family interposable;
+//! - `lib/ld-musl-x86_64.so.1`, a symlink to libc.so;
+//! - the crt objects, each compiled from `assemble/crt/*.rs`;
+//! - musl's empty `libm.a`, `libpthread.a`, ... and `bin/limpet-gcc` with its specs file.
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::Options;
+use crate::util::{Result, output, root, run};
+
+pub const TARGET: &str = "x86_64-unknown-linux-gnu";
+pub const LDSO_NAME: &str = "ld-musl-x86_64.so.1";
+/// Archives musl ships empty because libc.a holds their contents.
+const EMPTY_ARCHIVES: &[&str] = &["libm", "libpthread", "libdl", "librt", "libutil", "libxnet", "libcrypt", "libresolv"];
+/// Functions a program may replace everywhere, including inside libc.
+const INTERPOSABLE: &[&str] = &[
+    "malloc", "free", "calloc", "realloc", "aligned_alloc", "posix_memalign", "memalign", "valloc", "pvalloc",
+    "malloc_usable_size", "reallocarray",
+];
+
+/// What a dist build produced.
+pub struct Dist {
+    pub prefix: PathBuf,
+    pub lib: PathBuf,
+    pub gcc: PathBuf,
+}
+
+impl Dist {
+    pub fn libc_so(&self) -> PathBuf {
+        self.lib.join("libc.so")
+    }
+}
+
+fn profile_dir(profile: &str) -> &str {
+    if profile == "dev" { "debug" } else { profile }
+}
+
+pub fn build(opts: &Options) -> Result<Dist> {
+    crate::prereq::ensure()?;
+    let root = root();
+    let prefix = match &opts.prefix {
+        Some(p) if p.is_absolute() => p.clone(),
+        Some(p) => std::env::current_dir().map_err(|e| e.to_string())?.join(p),
+        None => root.join("target/dist"),
+    };
+    let lib = prefix.join("lib");
+    let bin = prefix.join("bin");
+    fs::create_dir_all(&lib).map_err(|e| format!("{}: {e}", lib.display()))?;
+    fs::create_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
+
+    let archive = build_archive(&root, &opts.profile)?;
+    fs::copy(&archive, lib.join("libc.a")).map_err(|e| e.to_string())?;
+    // The precompiled core and compiler_builtins carry debug info that only bloats programs.
+    run(Command::new("strip").arg("--strip-debug").arg(lib.join("libc.a")))?;
+    link_libc_so(&root, &archive, &lib)?;
+    let link = lib.join(LDSO_NAME);
+    let _ = fs::remove_file(&link);
+    std::os::unix::fs::symlink("libc.so", &link).map_err(|e| e.to_string())?;
+    build_crt(&root, &lib, &opts.profile)?;
+    for name in EMPTY_ARCHIVES {
+        let a = lib.join(format!("{name}.a"));
+        let _ = fs::remove_file(&a);
+        run(Command::new("ar").arg("rc").arg(&a))?;
+    }
+    let gcc = write_wrapper(&prefix, &lib, &bin)?;
+    let dist = Dist { prefix, lib, gcc };
+    run_example(&root, &dist)?;
+    Ok(dist)
+}
+
+/// `cargo build -p limpet-assemble` alone (never with the whole workspace, which would
+/// unify the `export` feature into the components' test builds).
+fn build_archive(root: &Path, profile: &str) -> Result<PathBuf> {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", profile]);
+    run(&mut cmd)?;
+    Ok(root.join("target").join(TARGET).join(profile_dir(profile)).join("liblimpet_assemble.a"))
+}
+
+/// The C names the archive defines globally.
+fn defined_symbols(archive: &Path) -> Result<Vec<(String, char)>> {
+    let out = output(Command::new("nm").args(["-g", "--defined-only", "--format=posix"]).arg(archive))?;
+    let mut v = Vec::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let mut f = line.split_whitespace();
+        if let (Some(name), Some(kind)) = (f.next(), f.next()) {
+            if kind.len() == 1 && !name.ends_with(':') {
+                v.push((name.to_string(), kind.chars().next().unwrap()));
+            }
+        }
+    }
+    Ok(v)
+}
+
+fn link_libc_so(root: &Path, archive: &Path, lib: &Path) -> Result {
+    let musl: BTreeSet<String> = fs::read_to_string(root.join("assemble/musl-symbols.txt"))
+        .map_err(|e| e.to_string())?
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let defined = defined_symbols(archive)?;
+    let exports: BTreeSet<&str> =
+        defined.iter().map(|(n, _)| n.as_str()).filter(|n| musl.contains(*n)).collect();
+    // Data objects stay preemptible so a program's copy relocation is what libc sees too.
+    let data: BTreeSet<&str> = defined
+        .iter()
+        .filter(|(n, k)| exports.contains(n.as_str()) && matches!(k, 'D' | 'B' | 'R' | 'V'))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let build = root.join("target/limpet-link");
+    fs::create_dir_all(&build).map_err(|e| e.to_string())?;
+    let vs = build.join("libc.map");
+    let mut text = String::from("{\n  global:\n");
+    for e in &exports {
+        text.push_str(&format!("    {e};\n"));
+    }
+    text.push_str("  local: *;\n};\n");
+    fs::write(&vs, text).map_err(|e| e.to_string())?;
+    let dl = build.join("dynamic.list");
+    let mut text = String::from("{\n");
+    for e in data.iter().chain(INTERPOSABLE.iter().filter(|n| exports.contains(*n))) {
+        text.push_str(&format!("  {e};\n"));
+    }
+    text.push_str("};\n");
+    fs::write(&dl, text).map_err(|e| e.to_string())?;
+    run(Command::new("gcc")
+        .args(["-shared", "-nostdlib", "-nostartfiles", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,-z,relro"])
+        .args(["-Wl,-e,_dlstart", "-Wl,-soname,libc.so", "-Wl,--hash-style=both", "-Wl,--gc-sections", "-Wl,--strip-debug"])
+        .arg(format!("-Wl,--version-script={}", vs.display()))
+        .arg(format!("-Wl,--dynamic-list={}", dl.display()))
+        .arg("-o")
+        .arg(lib.join("libc.so"))
+        .arg("-Wl,--whole-archive")
+        .arg(archive)
+        .arg("-Wl,--no-whole-archive")
+        .arg("-lgcc"))
+}
+
+/// Compiles each crt source with rustc into an object file.
+fn build_crt(root: &Path, lib: &Path, profile: &str) -> Result {
+    let opt = if profile == "release-size" { "opt-level=s" } else { "opt-level=2" };
+    for (src, outs) in [
+        ("crt1.rs", &["crt1.o", "Scrt1.o"][..]),
+        ("rcrt1.rs", &["rcrt1.o"][..]),
+        ("crti.rs", &["crti.o"][..]),
+        ("crtn.rs", &["crtn.o"][..]),
+    ] {
+        let first = lib.join(outs[0]);
+        run(Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+            .current_dir(root)
+            .args(["--edition", "2024", "--crate-type", "lib", "--emit", "obj", "--target", TARGET])
+            .args(["-C", "panic=abort", "-C", opt, "-C", "relocation-model=pic", "-C", "debuginfo=0"])
+            .args(["-C", "force-unwind-tables=no"])
+            .arg("--crate-name")
+            .arg(src.trim_end_matches(".rs"))
+            .arg("-o")
+            .arg(&first)
+            .arg(root.join("assemble/crt").join(src)))?;
+        for extra in &outs[1..] {
+            fs::copy(&first, lib.join(extra)).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes the gcc specs file and the `limpet-gcc` wrapper.
+fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
+    let l = lib.display();
+    let inc = "/usr/include/x86_64-linux-musl";
+    // The startfile picks the crt for the kind of program: static PIE, position-dependent
+    // (static or -no-pie), or PIE. Static links collect unused sections: libc.a holds one
+    // large object per component, and without --gc-sections a program would carry all of it.
+    let specs = format!(
+        "%rename cpp_options old_cpp_options\n\n\
+         *cpp_options:\n-nostdinc -isystem {inc} -isystem include%s %(old_cpp_options)\n\n\
+         *cc1:\n%(cc1_cpu) -nostdinc -isystem {inc} -isystem include%s\n\n\
+         *link_libgcc:\n-L{l} -L .%s\n\n\
+         *libgcc:\nlibgcc.a%s %:if-exists(libgcc_eh.a%s)\n\n\
+         *startfile:\n%{{shared:;static-pie:{l}/rcrt1.o;static|no-pie:{l}/crt1.o;:{l}/Scrt1.o}} {l}/crti.o crtbeginS.o%s\n\n\
+         *endfile:\ncrtendS.o%s {l}/crtn.o\n\n\
+         *link:\n-dynamic-linker {l}/{LDSO_NAME} -nostdlib %{{shared:-shared}} %{{static:-static}} \
+         %{{static-pie:-static -pie --no-dynamic-linker -z text}} %{{static|static-pie:--gc-sections}} \
+         %{{rdynamic:-export-dynamic}}\n\n"
+    );
+    let specs_path = lib.join("limpet-gcc.specs");
+    fs::write(&specs_path, specs).map_err(|e| e.to_string())?;
+    let gcc = bin.join("limpet-gcc");
+    fs::write(
+        &gcc,
+        format!(
+            "#!/bin/sh\n# Compiles against musl's headers and links limpet from {}.\n\
+             exec \"${{REALGCC:-gcc}}\" \"$@\" -specs \"{}\"\n",
+            prefix.display(),
+            specs_path.display()
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&gcc, fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+    Ok(gcc)
+}
+
+/// Builds examples/hello.c with limpet-gcc, dynamically and statically, and runs both.
+fn run_example(root: &Path, d: &Dist) -> Result {
+    let ex = d.prefix.join("examples");
+    fs::create_dir_all(&ex).map_err(|e| e.to_string())?;
+    let src = root.join("examples/hello.c");
+    let dynamic = ex.join("hello");
+    let fixed = ex.join("hello-static");
+    run(Command::new(&d.gcc).args(["-O2", "-o"]).arg(&dynamic).arg(&src))?;
+    run(Command::new(&d.gcc).args(["-O2", "-static", "-o"]).arg(&fixed).arg(&src))?;
+    let mut report = String::new();
+    for (what, prog) in [("dynamic", &dynamic), ("static", &fixed)] {
+        let out = output(Command::new(prog).arg("world"))?;
+        report.push_str(&format!("--- {what}: {} world\n{}", prog.display(), String::from_utf8_lossy(&out.stdout)));
+    }
+    let size = |p: &Path| fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    println!("{report}");
+    println!("limpet dist in {}:", d.prefix.display());
+    for f in ["lib/libc.so", "lib/libc.a", "lib/crt1.o", "lib/Scrt1.o", "lib/rcrt1.o", "lib/crti.o", "lib/crtn.o", "bin/limpet-gcc"] {
+        println!("  {:<16} {:>9} bytes", f, size(&d.prefix.join(f)));
+    }
+    println!("  lib/{LDSO_NAME} -> libc.so (the dynamic linker)");
+    println!("  examples/hello (dynamic), examples/hello-static: both ran");
+    Ok(())
+}

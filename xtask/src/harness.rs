@@ -1,0 +1,279 @@
+//! `cargo xtask test`: every component's cargo tests, then the C conformance harness.
+//!
+//! Each `tests/c/NAME.c` is built and run in several ways, and each limpet run must match
+//! the real musl's stdout and exit status (or `NAME.expected`, where musl is wrong):
+//! - `musl`: compiled with musl-gcc, run on the real musl (the reference);
+//! - `interp`: that same binary with its PT_INTERP pointed at limpet's libc.so;
+//! - `direct`: that same binary run as `libc.so ./NAME`;
+//! - `static`: compiled with limpet-gcc -static against libc.a;
+//! - `static-pie`: compiled with limpet-gcc -static-pie.
+//!
+//! Side files: `NAME.lib.c` (a shared library the program links, or an object linked
+//! before the program in static builds), `NAME.flags` (extra compiler flags for the program),
+//! `NAME.args` (arguments). After the
+//! programs come the loader's bad-input cases in [`loader_cases`].
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::Options;
+use crate::dist::{self, Dist};
+use crate::util::{Result, output, root, run};
+
+/// Every program runs with exactly this environment.
+const ENV: &[(&str, &str)] = &[("LIMPET_TEST", "1"), ("HOME", "/root"), ("PATH", "/usr/bin:/bin")];
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+pub fn run_all(opts: &Options) -> Result {
+    crate::prereq::ensure()?;
+    let root = root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // The components' own tests (never together with assemble, see Cargo.toml).
+    run(Command::new(&cargo).current_dir(&root).args(["test", "--workspace", "--exclude", "limpet-assemble"]))?;
+    let d = dist::build(opts)?;
+    let mut tally = Tally::default();
+    c_programs(&root, &d, opts.filter.as_deref(), &mut tally)?;
+    if opts.filter.is_none() {
+        loader_cases(&root, &d, &mut tally)?;
+    }
+    println!("{} passed, {} failed", tally.passed, tally.failed);
+    if tally.failed > 0 { Err(format!("{} C test run(s) failed", tally.failed)) } else { Ok(()) }
+}
+
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+}
+
+impl Tally {
+    fn record(&mut self, name: &str, ok: std::result::Result<(), String>) {
+        match ok {
+            Ok(()) => self.passed += 1,
+            Err(why) => {
+                self.failed += 1;
+                println!("FAIL {name}: {why}");
+            }
+        }
+    }
+}
+
+/// What a run produced: stdout, stderr and how it ended.
+#[derive(PartialEq, Eq, Debug)]
+struct Outcome {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    status: String,
+}
+
+/// Runs `cmd` in `dir` with the fixed environment, stdin closed, under a time limit.
+fn execute(cmd: &mut Command, dir: &Path) -> Outcome {
+    use std::os::unix::process::ExitStatusExt;
+    cmd.current_dir(dir).env_clear().envs(ENV.iter().copied()).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => return Outcome { stdout: vec![], stderr: e.to_string().into_bytes(), status: "spawn failed".into() },
+    };
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > TIMEOUT => {
+                let _ = child.kill();
+                break;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(_) => break,
+        }
+    }
+    let timed_out = start.elapsed() > TIMEOUT;
+    let out = child.wait_with_output().expect("child output");
+    let status = if timed_out {
+        "timed out".to_string()
+    } else if let Some(sig) = out.status.signal() {
+        format!("killed by signal {sig}")
+    } else {
+        format!("exit {}", out.status.code().unwrap_or(-1))
+    };
+    Outcome { stdout: out.stdout, stderr: out.stderr, status }
+}
+
+fn read_opt(p: &Path) -> Option<String> {
+    fs::read_to_string(p).ok().map(|s| s.trim().to_string())
+}
+
+/// The C programs under tests/c, sorted by name.
+fn programs(root: &Path) -> Result<Vec<String>> {
+    let mut v: Vec<String> = fs::read_dir(root.join("tests/c"))
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".c") && !n.ends_with(".lib.c"))
+        .map(|n| n.trim_end_matches(".c").to_string())
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// Shows the first differing line of two outputs.
+fn first_difference(want: &[u8], got: &[u8]) -> String {
+    let (w, g) = (String::from_utf8_lossy(want), String::from_utf8_lossy(got));
+    for (i, (a, b)) in w.lines().zip(g.lines()).enumerate() {
+        if a != b {
+            return format!("line {}: expected {a:?}, got {b:?}", i + 1);
+        }
+    }
+    format!("expected {} lines, got {} lines", w.lines().count(), g.lines().count())
+}
+
+fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, tally: &mut Tally) -> Result {
+    let src_dir = root.join("tests/c");
+    let work = root.join("target/ctest");
+    let so = d.libc_so();
+    for name in programs(root)? {
+        if filter.is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
+        let src = src_dir.join(format!("{name}.c"));
+        let lib_src = src_dir.join(format!("{name}.lib.c"));
+        let has_lib = lib_src.exists();
+        let flags: Vec<String> = read_opt(&src_dir.join(format!("{name}.flags")))
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let args: Vec<String> = read_opt(&src_dir.join(format!("{name}.args")))
+            .map(|s| s.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        let dirs: Vec<PathBuf> = ["musl", "interp", "static", "static-pie"].iter().map(|v| work.join(v)).collect();
+        for dir in &dirs {
+            fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        }
+        let (musl_dir, interp_dir, static_dir, spie_dir) = (&dirs[0], &dirs[1], &dirs[2], &dirs[3]);
+        let exe = format!("./{name}");
+
+        // The reference build: one musl-gcc binary (and library) shared by three runs.
+        let libname = format!("lib{name}.so");
+        let build = (|| -> Result {
+            if has_lib {
+                for dir in [musl_dir, interp_dir] {
+                    output(Command::new("musl-gcc").args(["-O2", "-shared", "-fPIC", "-o"]).arg(dir.join(&libname)).arg(&lib_src))?;
+                }
+            }
+            let mut cc = Command::new("musl-gcc");
+            cc.args(["-O2", "-o"]).arg(musl_dir.join(&name)).arg(&src).args(&flags);
+            if has_lib {
+                cc.arg(format!("-L{}", musl_dir.display())).arg(format!("-l{name}")).arg("-Wl,-rpath,$ORIGIN");
+            }
+            output(&mut cc)?;
+            fs::copy(musl_dir.join(&name), interp_dir.join(&name)).map_err(|e| e.to_string())?;
+            output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(interp_dir.join(&name)))?;
+            for (dir, mode) in [(static_dir, "-static"), (spie_dir, "-static-pie")] {
+                // The library's object goes first, where a shared library's constructors
+                // would run: before the program's.
+                let mut cc = Command::new(&d.gcc);
+                cc.args(["-O2", mode, "-o"]).arg(dir.join(&name));
+                if has_lib {
+                    cc.arg(&lib_src);
+                }
+                cc.arg(&src).args(&flags);
+                output(&mut cc)?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = build {
+            tally.record(&name, Err(format!("build failed: {e}")));
+            continue;
+        }
+        let reference = execute(Command::new(&exe).args(&args), musl_dir);
+        let want_stdout = match fs::read(src_dir.join(format!("{name}.expected"))) {
+            Ok(b) => b,
+            Err(_) => reference.stdout.clone(),
+        };
+        let runs = [
+            ("interp", execute(Command::new(&exe).args(&args), interp_dir)),
+            ("direct", execute(Command::new(&so).arg(&exe).args(&args), interp_dir)),
+            ("static", execute(Command::new(&exe).args(&args), static_dir)),
+            ("static-pie", execute(Command::new(&exe).args(&args), spie_dir)),
+        ];
+        for (variant, got) in runs {
+            let verdict = if got.stdout != want_stdout {
+                Err(format!("stdout differs ({}); stderr: {}", first_difference(&want_stdout, &got.stdout), String::from_utf8_lossy(&got.stderr).trim()))
+            } else if got.status != reference.status {
+                Err(format!("{} (musl: {}); stderr: {}", got.status, reference.status, String::from_utf8_lossy(&got.stderr).trim()))
+            } else {
+                Ok(())
+            };
+            tally.record(&format!("{name} [{variant}]"), verdict);
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a run ended with `status` and printed `needle` on stderr.
+fn expect_error(got: &Outcome, status: &str, needle: &str) -> std::result::Result<(), String> {
+    let err = String::from_utf8_lossy(&got.stderr);
+    if got.status != status {
+        return Err(format!("{} instead of {status}; stderr: {}", got.status, err.trim()));
+    }
+    if !err.contains(needle) {
+        return Err(format!("stderr {:?} does not contain {needle:?}", err.trim()));
+    }
+    Ok(())
+}
+
+/// The loader's behaviour on bad input: missing libraries and symbols, files that are not
+/// programs, and `--list`.
+fn loader_cases(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
+    let dir = root.join("target/ctest/loader");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let so = d.libc_so();
+    let w = |file: &str, text: &str| fs::write(dir.join(file), text).map_err(|e| e.to_string());
+    w("dep.c", "int dep_value(void) { return 7; }\nint dep_extra(void) { return 8; }\n")?;
+    w("dep2.c", "int dep_value(void) { return 7; }\n")?;
+    w("main.c", "#include <stdio.h>\nint dep_value(void); int dep_extra(void);\nint main(void) { printf(\"%d %d\\n\", dep_value(), dep_extra()); return 0; }\n")?;
+    let cc = |args: &[&str]| output(Command::new("musl-gcc").current_dir(&dir).args(args));
+    cc(&["-shared", "-fPIC", "-o", "libdep.so", "dep.c"])?;
+    cc(&["-o", "prog", "main.c", "-L.", "-ldep", "-Wl,-rpath,$ORIGIN"])?;
+    output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(dir.join("prog")))?;
+
+    let ok = execute(&mut Command::new("./prog"), &dir);
+    tally.record("loader: runs a program with a DT_NEEDED library", expect_error(&ok, "exit 0", "").and_then(|_| {
+        if ok.stdout == b"7 8\n" { Ok(()) } else { Err(format!("stdout {:?}", String::from_utf8_lossy(&ok.stdout))) }
+    }));
+
+    let list = execute(Command::new(&so).args(["--list", "./prog"]), &dir);
+    let text = String::from_utf8_lossy(&list.stdout).into_owned();
+    tally.record("loader: --list names the libraries", if list.status == "exit 0" && text.contains("libdep.so => ") && text.contains("libc.so") {
+        Ok(())
+    } else {
+        Err(format!("{}: {text:?}", list.status))
+    });
+
+    // The library loses a symbol the program needs.
+    cc(&["-shared", "-fPIC", "-o", "libdep.so", "dep2.c"])?;
+    let missing_sym = execute(&mut Command::new("./prog"), &dir);
+    tally.record("loader: missing symbol", expect_error(&missing_sym, "exit 127", "Error relocating ./prog: dep_extra: symbol not found"));
+
+    fs::remove_file(dir.join("libdep.so")).map_err(|e| e.to_string())?;
+    let missing_lib = execute(&mut Command::new("./prog"), &dir);
+    tally.record(
+        "loader: missing library",
+        expect_error(&missing_lib, "exit 127", "Error loading shared library libdep.so: No such file or directory (needed by ./prog)"),
+    );
+
+    w("notelf", "#!/bin/sh\necho not an ELF file\n")?;
+    let not_elf = execute(Command::new(&so).arg("./notelf"), &dir);
+    tally.record("loader: a non-ELF file", expect_error(&not_elf, "exit 127", "Not a valid dynamic program"));
+
+    let whole = fs::read(dir.join("prog")).map_err(|e| e.to_string())?;
+    for cut in [10, 64, 200, whole.len() / 2] {
+        fs::write(dir.join("truncated"), &whole[..cut]).map_err(|e| e.to_string())?;
+        let t = execute(Command::new(&so).arg("./truncated"), &dir);
+        tally.record(&format!("loader: an ELF file truncated to {cut} bytes"), expect_error(&t, "exit 127", "Not a valid dynamic program"));
+    }
+
+    let absent = execute(Command::new(&so).arg("./no-such-program"), &dir);
+    tally.record("loader: a program that does not exist", expect_error(&absent, "exit 127", "cannot load ./no-such-program: No such file or directory"));
+    Ok(())
+}
