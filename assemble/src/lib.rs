@@ -2,8 +2,7 @@
 //!
 //! This crate holds no libc code of its own. It decides which components go in (the
 //! dependency list and the feature table in Cargo.toml), and supplies the few pieces that
-//! only the final library may have: the panic handler, the unwinding personality stub, and
-//! the ELF aliases that musl exports under several names.
+//! only the final library may have: the panic handler and the unwinding personality stub.
 #![no_std]
 
 // Each component is linked for its exported C symbols, which nothing here names.
@@ -17,7 +16,6 @@ extern crate limpet_stdio;
 extern crate limpet_string;
 extern crate limpet_syscall;
 
-mod aliases;
 
 /// A panic inside the C library is a limpet bug: report it on stderr and abort, since
 /// unwinding into C frames is impossible.

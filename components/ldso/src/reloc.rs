@@ -57,15 +57,16 @@ unsafe fn resolve(dso: *mut Dso, sym: &Sym, name: &[u8], ty: u32, scope: Scope) 
     if st_bind(sym.st_info) == STB_LOCAL {
         return Some(this);
     }
+    let need_def = ty == R_X86_64_JUMP_SLOT || ty == R_X86_64_COPY;
     match scope {
         Scope::Own => {
             // SAFETY: `dso` is live.
             let d = unsafe { &*dso };
-            lookup_in(d, &mut Name::new(name)).map(|i| Def { dso, sym: d.syms.wrapping_add(i) })
+            lookup_in(d, &mut Name::new(name), need_def).map(|i| Def { dso, sym: d.syms.wrapping_add(i) })
         }
         Scope::Global { head, app } => {
             let skip = if ty == R_X86_64_COPY { app } else { core::ptr::null_mut() };
-            lookup_global(head, name, skip)
+            lookup_global(head, name, skip, need_def)
         }
     }
 }

@@ -3,7 +3,7 @@
 use core::mem::MaybeUninit;
 use core::ptr;
 
-use limpet_syscall::auxv::{self, AT_BASE, AT_ENTRY, AT_PHDR, AT_PHNUM, AT_RANDOM, AT_SECURE};
+use limpet_syscall::auxv::{self, AT_BASE, AT_ENTRY, AT_PHDR, AT_PHNUM, AT_SECURE};
 use limpet_syscall::elf::*;
 
 use crate::diag::{Msg, errno_text};
@@ -342,15 +342,6 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
                 limpet_pthread::tls::add_module(&raw mut (*d).tls);
             }
         }
-        let canary = match auxv::get(AT_RANDOM) {
-            Some(p) if p != 0 => (p as *const usize).read_unaligned() & !0xff,
-            _ => 0,
-        };
-        if let Err(e) = limpet_pthread::tls::init_main_thread(canary) {
-            die(Msg::new().bytes(b"limpet: cannot set up thread-local storage: ").bytes(errno_text(e)).bytes(b"\n"));
-        }
-        limpet_start::abort::__stack_chk_guard = canary;
-
         // Dependencies before their users, so a copy relocation in the program copies data
         // its library has already relocated; the program last.
         let n = l.list.iter().count();
@@ -372,6 +363,13 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
         }
         l.failed |= !relocate(app, scope, true);
         crate::map::protect_relro(&*app);
+
+        // Only now are the TLS images relocated, so only now can they be copied.
+        let canary = limpet_start::libc_start::canary_from_auxv();
+        if let Err(e) = limpet_pthread::tls::init_main_thread(canary) {
+            die(Msg::new().bytes(b"limpet: cannot set up thread-local storage: ").bytes(errno_text(e)).bytes(b"\n"));
+        }
+        limpet_start::abort::__stack_chk_guard = canary;
 
         if l.failed {
             limpet_start::exit::_Exit(127);

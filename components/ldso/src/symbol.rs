@@ -36,13 +36,17 @@ const VERSYM_HIDDEN: u16 = 0x8000;
 
 /// Whether symbol `i` of `dso` is a definition named `name` that others may bind to.
 ///
+/// An undefined symbol with a value is a position-dependent program's canonical PLT entry:
+/// taking the function's address must give that entry everywhere, so it counts, except for
+/// `need_def` lookups (PLT slots and copies), which need the real definition.
+///
 /// # Safety
 /// `i` must index the module's symbol table.
-unsafe fn matches(dso: &Dso, i: usize, name: &[u8]) -> bool {
+unsafe fn matches(dso: &Dso, i: usize, name: &[u8], need_def: bool) -> bool {
     // SAFETY: `i` is a valid index; names in the string table are NUL-terminated.
     unsafe {
         let s = &*dso.syms.add(i);
-        if s.st_shndx == SHN_UNDEF && st_type(s.st_info) != STT_TLS {
+        if s.st_shndx == SHN_UNDEF && (need_def || st_type(s.st_info) == STT_TLS) {
             return false;
         }
         if s.st_value == 0 && st_type(s.st_info) != STT_TLS {
@@ -59,7 +63,7 @@ unsafe fn matches(dso: &Dso, i: usize, name: &[u8]) -> bool {
 }
 
 /// Looks `name` up in one module's own hash table; returns the symbol's index.
-pub fn lookup_in(dso: &Dso, name: &mut Name) -> Option<usize> {
+pub fn lookup_in(dso: &Dso, name: &mut Name, need_def: bool) -> Option<usize> {
     // SAFETY: the hash tables and symbol table are those of a mapped module.
     unsafe {
         if !dso.gnu_hash.is_null() {
@@ -84,7 +88,7 @@ pub fn lookup_in(dso: &Dso, name: &mut Name) -> Option<usize> {
             }
             loop {
                 let h2 = *chain.add(i - symoffset);
-                if (h | 1) == (h2 | 1) && matches(dso, i, name.bytes) {
+                if (h | 1) == (h2 | 1) && matches(dso, i, name.bytes, need_def) {
                     return Some(i);
                 }
                 if h2 & 1 != 0 {
@@ -100,7 +104,7 @@ pub fn lookup_in(dso: &Dso, name: &mut Name) -> Option<usize> {
             let chain = buckets.add(nbucket);
             let mut i = *buckets.add(name.sysv() as usize % nbucket) as usize;
             while i != 0 {
-                if matches(dso, i, name.bytes) {
+                if matches(dso, i, name.bytes, need_def) {
                     return Some(i);
                 }
                 i = *chain.add(i) as usize;
@@ -127,15 +131,16 @@ impl Def {
 
 /// Searches the modules from `head` in list order; the first definition wins, weak or not
 /// (as in musl and modern glibc). With `skip` set, that module is passed over (a copy
-/// relocation must find the library's original, not the program's copy).
-pub fn lookup_global(head: *mut Dso, name: &[u8], skip: *mut Dso) -> Option<Def> {
+/// relocation must find the library's original, not the program's copy). `need_def` is as
+/// for [`matches`].
+pub fn lookup_global(head: *mut Dso, name: &[u8], skip: *mut Dso, need_def: bool) -> Option<Def> {
     let mut n = Name::new(name);
     let mut d = head;
     while !d.is_null() {
         // SAFETY: list nodes are live for ever.
         let dso = unsafe { &*d };
         if d != skip {
-            if let Some(i) = lookup_in(dso, &mut n) {
+            if let Some(i) = lookup_in(dso, &mut n, need_def) {
                 // SAFETY: `i` indexes the symbol table.
                 return Some(Def { dso: d, sym: unsafe { dso.syms.add(i) } });
             }

@@ -3,8 +3,8 @@ use core::ffi::c_char;
 use core::ptr;
 
 /// `extern char **environ`—The environment. musl also exports it as `__environ`,
-/// `_environ` and `___environ`; the assemble crate defines those as ELF aliases of this
-/// object, so a copy relocation of any one name moves them all.
+/// `_environ` and `___environ`; those are ELF aliases of this object (below), so a copy
+/// relocation of any one name moves them all.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub static mut environ: *mut *mut c_char = ptr::null_mut();
 
@@ -16,6 +16,30 @@ pub static mut __progname_full: *mut c_char = ptr::null_mut();
 /// `program_invocation_short_name`).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub static mut __progname: *mut c_char = ptr::null_mut();
+
+/// Defines ELF aliases of an object in this crate.
+///
+/// They must be true aliases (one address), not copies: when a program takes a copy
+/// relocation of `environ`, the static linker moves every alias of it into the program
+/// too, so all the names keep meaning the same variable. Rust cannot alias a static, so the
+/// names are made in assembly, in the same object as their target.
+macro_rules! object_alias {
+    ($($alias:literal),+ => $target:literal) => {
+        #[cfg(feature = "export")]
+        core::arch::global_asm!(
+            $(
+                concat!(".globl ", $alias),
+                concat!(".type ", $alias, ", @object"),
+                concat!(".size ", $alias, ", 8"),
+                concat!(".set ", $alias, ", ", $target),
+            )+
+        );
+    };
+}
+
+object_alias!("__environ", "_environ", "___environ" => "environ");
+object_alias!("program_invocation_name" => "__progname_full");
+object_alias!("program_invocation_short_name" => "__progname");
 
 /// Records the environment and the program name.
 ///

@@ -61,7 +61,7 @@ unsafe fn run_array(start: *const Hook, end: *const Hook, backwards: bool) {
 
 /// The stack-protector canary: AT_RANDOM's first word with its low byte cleared, so a
 /// string overflow that copies the canary stops at its NUL.
-fn canary_from_auxv() -> usize {
+pub fn canary_from_auxv() -> usize {
     match auxv::get(AT_RANDOM) {
         // SAFETY: AT_RANDOM points at 16 random bytes; they may be unaligned.
         Some(p) if p != 0 => (unsafe { (p as *const usize).read_unaligned() }) & !0xff,

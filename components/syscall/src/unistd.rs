@@ -200,14 +200,17 @@ pub unsafe extern "C" fn munmap(addr: *mut c_void, len: usize) -> c_int {
     ret_errno(unsafe { syscall2(nr::MUNMAP, addr as usize, len) }) as c_int
 }
 
-/// `mprotect(addr, len, prot)`—Changes a mapping's protection.
+/// `mprotect(addr, len, prot)`—Changes the protection of every page that `[addr, addr+len)`
+/// touches. Like musl, an unaligned `addr` is rounded down to its page rather than refused.
 ///
 /// # Safety
 /// Removing access from memory still in use is the caller's responsibility.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mprotect(addr: *mut c_void, len: usize, prot: c_int) -> c_int {
+    let start = addr as usize & !(PAGE_MASK as usize);
+    let end = (addr as usize).wrapping_add(len).wrapping_add(PAGE_MASK as usize) & !(PAGE_MASK as usize);
     // SAFETY: forwarded contract.
-    ret_errno(unsafe { syscall3(nr::MPROTECT, addr as usize, len, prot as usize) }) as c_int
+    ret_errno(unsafe { syscall3(nr::MPROTECT, start, end.wrapping_sub(start), prot as usize) }) as c_int
 }
 
 /// `syscall(number, ...)`—Makes system call `number` with up to six integer arguments,
