@@ -57,10 +57,11 @@ pub fn build(opts: &Options) -> Result<Dist> {
     fs::create_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
 
     let archive = build_archive(&root, &opts.profile)?;
-    fs::copy(&archive, lib.join("libc.a")).map_err(|e| e.to_string())?;
-    // The precompiled core and compiler_builtins carry debug info that only bloats programs.
-    run(Command::new("strip").arg("--strip-debug").arg(lib.join("libc.a")))?;
-    link_libc_so(&root, &archive, &lib)?;
+    let objects = prepare_objects(&root, &archive)?;
+    let libc_a = lib.join("libc.a");
+    let _ = fs::remove_file(&libc_a);
+    run(Command::new("ar").arg("rcs").arg(&libc_a).args(&objects))?;
+    link_libc_so(&root, &objects, &lib)?;
     let link = lib.join(LDSO_NAME);
     let _ = fs::remove_file(&link);
     std::os::unix::fs::symlink("libc.so", &link).map_err(|e| e.to_string())?;
@@ -85,7 +86,42 @@ fn build_archive(root: &Path, profile: &str) -> Result<PathBuf> {
     Ok(root.join("target").join(TARGET).join(profile_dir(profile)).join("liblimpet_assemble.a"))
 }
 
-/// The C names the archive defines globally.
+/// Unpacks the archive into its objects, ready for both libraries:
+/// - debug info is stripped (the precompiled core and compiler_builtins carry it, and it
+///   only bloats programs);
+/// - compiler_builtins' weak, hidden fallbacks for names limpet defines itself (`fabs`,
+///   `sqrt`, ...) are made local. Left global, the hidden one would make the linker hide
+///   limpet's exported definition too, since ELF takes the strictest visibility it sees.
+fn prepare_objects(root: &Path, archive: &Path) -> Result<Vec<PathBuf>> {
+    let dir = root.join("target/limpet-link/objects");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let listing = output(Command::new("ar").arg("t").arg(archive))?;
+    let names: Vec<String> = String::from_utf8_lossy(&listing.stdout).lines().map(str::to_string).collect();
+    run(Command::new("ar").current_dir(&dir).arg("x").arg(archive))?;
+    let objects: Vec<PathBuf> = names.iter().map(|n| dir.join(n)).collect();
+    let is_builtins = |p: &Path| p.file_name().is_some_and(|n| n.to_string_lossy().contains("compiler_builtins"));
+    let ours: Vec<&PathBuf> = objects.iter().filter(|p| !is_builtins(p)).collect();
+    let mut own_names = BTreeSet::new();
+    for o in &ours {
+        own_names.extend(defined_symbols(o)?.into_iter().map(|(n, _)| n));
+    }
+    let list = dir.join("localize.txt");
+    fs::write(&list, own_names.iter().map(|n| format!("{n}\n")).collect::<String>()).map_err(|e| e.to_string())?;
+    for o in &objects {
+        let mut cmd = Command::new("objcopy");
+        // Embedded LLVM bitcode makes binutils treat the object as an LTO input it cannot
+        // read, so nm, ar and ld would see no symbols in it.
+        cmd.args(["--strip-debug", "--remove-section=.llvmbc", "--remove-section=.llvmcmd"]);
+        if is_builtins(o) {
+            cmd.arg(format!("--localize-symbols={}", list.display()));
+        }
+        run(cmd.arg(o))?;
+    }
+    Ok(objects)
+}
+
+/// The C names an object or archive defines globally.
 fn defined_symbols(archive: &Path) -> Result<Vec<(String, char)>> {
     let out = output(Command::new("nm").args(["-g", "--defined-only", "--format=posix"]).arg(archive))?;
     let mut v = Vec::new();
@@ -100,13 +136,16 @@ fn defined_symbols(archive: &Path) -> Result<Vec<(String, char)>> {
     Ok(v)
 }
 
-fn link_libc_so(root: &Path, archive: &Path, lib: &Path) -> Result {
+fn link_libc_so(root: &Path, objects: &[PathBuf], lib: &Path) -> Result {
     let musl: BTreeSet<String> = fs::read_to_string(root.join("assemble/musl-symbols.txt"))
         .map_err(|e| e.to_string())?
         .lines()
         .map(str::to_string)
         .collect();
-    let defined = defined_symbols(archive)?;
+    let mut defined = Vec::new();
+    for o in objects {
+        defined.extend(defined_symbols(o)?);
+    }
     let exports: BTreeSet<&str> =
         defined.iter().map(|(n, _)| n.as_str()).filter(|n| musl.contains(*n)).collect();
     // Data objects stay preemptible so a program's copy relocation is what libc sees too.
@@ -138,9 +177,7 @@ fn link_libc_so(root: &Path, archive: &Path, lib: &Path) -> Result {
         .arg(format!("-Wl,--dynamic-list={}", dl.display()))
         .arg("-o")
         .arg(lib.join("libc.so"))
-        .arg("-Wl,--whole-archive")
-        .arg(archive)
-        .arg("-Wl,--no-whole-archive")
+        .args(objects)
         .arg("-lgcc"))
 }
 

@@ -1,86 +1,67 @@
 //! The recursive lock each `FILE` carries.
 //!
-//! `owner` holds the owning thread's id, with [`WAITERS`] set once a thread may be asleep on
-//! it; `count` is the recursion depth and only the owner touches it. A contended thread sleeps
-//! on `owner` with a private futex. Thread ids come from `gettid` for now; the pthread
-//! component will supply them from the thread descriptor, which saves that system call
-//! ([`current_tid`] is the one place to change).
+//! `state` is the futex word: [`UNLOCKED`], [`LOCKED`], or [`CONTENDED`] once a thread may
+//! be asleep on it. `owner` identifies the holder by its thread pointer, which every thread
+//! has without a system call, so a thread re-taking its own lock (stdio functions nest) costs
+//! one load and a compare. `count` is the recursion depth; only the owner touches it.
 use core::cell::UnsafeCell;
-use core::sync::atomic::{AtomicU32, Ordering};
+use core::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
-use limpet_syscall::{nr, syscall0, syscall4};
+use limpet_syscall::{nr, syscall4};
 
 use crate::abi::{FUTEX_WAIT_PRIVATE, FUTEX_WAKE_PRIVATE};
 
-/// Set in `owner` while a thread may be sleeping on the lock. Thread ids stay below 2^30
-/// (`PID_MAX_LIMIT`), so the top bit is free.
-const WAITERS: u32 = 1 << 31;
+const UNLOCKED: u32 = 0;
+const LOCKED: u32 = 1;
+const CONTENDED: u32 = 2;
 
 /// A lock that the owning thread may take again; it is released when every `lock` has
 /// been matched by an `unlock`.
 #[derive(Default)]
 pub struct RecursiveLock {
-    owner: AtomicU32,
+    state: AtomicU32,
+    owner: AtomicUsize,
     count: UnsafeCell<u32>,
 }
 
 // SAFETY: `count` is only read or written by the thread whose id is in `owner`.
 unsafe impl Sync for RecursiveLock {}
 
-/// The calling thread's kernel id.
-#[inline]
-fn current_tid() -> u32 {
-    // SAFETY: gettid takes no arguments and cannot fail.
-    unsafe { syscall0(nr::GETTID) as u32 }
+/// The calling thread's identity: its thread pointer, unique among live threads.
+#[inline(always)]
+fn current_thread() -> usize {
+    limpet_pthread::arch::get_tp()
 }
 
 impl RecursiveLock {
     pub const fn new() -> Self {
-        RecursiveLock { owner: AtomicU32::new(0), count: UnsafeCell::new(0) }
+        RecursiveLock { state: AtomicU32::new(UNLOCKED), owner: AtomicUsize::new(0), count: UnsafeCell::new(0) }
     }
 
     /// Takes the lock, sleeping while another thread holds it.
     pub fn lock(&self) {
-        let me = current_tid();
+        let me = current_thread();
         // Only this thread can have stored its own id, so seeing it means we hold the lock.
-        if self.owner.load(Ordering::Relaxed) & !WAITERS == me {
+        if self.owner.load(Ordering::Relaxed) == me {
             // SAFETY: we own the lock, so `count` is ours.
             unsafe { *self.count.get() += 1 };
             return;
         }
-        if self.owner.compare_exchange(0, me, Ordering::Acquire, Ordering::Relaxed).is_err() {
-            self.lock_contended(me);
+        if self.state.compare_exchange(UNLOCKED, LOCKED, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            self.lock_contended();
         }
+        self.owner.store(me, Ordering::Relaxed);
         // SAFETY: we now own the lock.
         unsafe { *self.count.get() = 1 };
     }
 
     #[cold]
     #[inline(never)]
-    fn lock_contended(&self, me: u32) {
-        loop {
-            let cur = self.owner.load(Ordering::Relaxed);
-            if cur == 0 {
-                // Others may still sleep behind us, so keep WAITERS: the cost is at most
-                // one needless wake-up at unlock.
-                if self
-                    .owner
-                    .compare_exchange(0, me | WAITERS, Ordering::Acquire, Ordering::Relaxed)
-                    .is_ok()
-                {
-                    return;
-                }
-                continue;
-            }
-            if cur & WAITERS == 0
-                && self
-                    .owner
-                    .compare_exchange(cur, cur | WAITERS, Ordering::Relaxed, Ordering::Relaxed)
-                    .is_err()
-            {
-                continue;
-            }
-            futex(&self.owner, FUTEX_WAIT_PRIVATE, cur | WAITERS);
+    fn lock_contended(&self) {
+        // Once we have slept, others may sleep behind us: take it as CONTENDED, so the
+        // unlock wakes one of them (at worst one needless wake-up).
+        while self.state.swap(CONTENDED, Ordering::Acquire) != UNLOCKED {
+            futex(&self.state, FUTEX_WAIT_PRIVATE, CONTENDED);
         }
     }
 
@@ -92,8 +73,11 @@ impl RecursiveLock {
         // SAFETY: the caller holds the lock, so `count` is ours.
         let count = unsafe { &mut *self.count.get() };
         *count -= 1;
-        if *count == 0 && self.owner.swap(0, Ordering::Release) & WAITERS != 0 {
-            futex(&self.owner, FUTEX_WAKE_PRIVATE, 1);
+        if *count == 0 {
+            self.owner.store(0, Ordering::Relaxed);
+            if self.state.swap(UNLOCKED, Ordering::Release) == CONTENDED {
+                futex(&self.state, FUTEX_WAKE_PRIVATE, 1);
+            }
         }
     }
 }
@@ -122,9 +106,11 @@ mod tests {
         l.lock();
         l.lock();
         unsafe { l.unlock() };
-        assert_eq!(l.owner.load(Ordering::Relaxed) & !WAITERS, current_tid());
+        assert_eq!(l.owner.load(Ordering::Relaxed), current_thread());
+        assert_eq!(l.state.load(Ordering::Relaxed), LOCKED);
         unsafe { l.unlock() };
         assert_eq!(l.owner.load(Ordering::Relaxed), 0);
+        assert_eq!(l.state.load(Ordering::Relaxed), UNLOCKED);
     }
 
     #[test]
@@ -160,6 +146,7 @@ mod tests {
         }
         assert_eq!(unsafe { *c.value.get() }, THREADS as u64 * ROUNDS);
         assert_eq!(c.lock.owner.load(Ordering::Relaxed), 0);
+        assert_eq!(c.lock.state.load(Ordering::Relaxed), UNLOCKED);
     }
 
     #[test]
@@ -175,7 +162,7 @@ mod tests {
         });
         // Wait until the other thread has announced itself as a sleeper, then publish and release.
         let start = std::time::Instant::now();
-        while c.lock.owner.load(Ordering::Relaxed) & WAITERS == 0 {
+        while c.lock.state.load(Ordering::Relaxed) != CONTENDED {
             assert!(start.elapsed().as_secs() < 10, "the other thread never blocked");
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
