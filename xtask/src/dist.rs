@@ -82,6 +82,13 @@ pub fn build(opts: &Options) -> Result<Dist> {
 fn build_archive(root: &Path, profile: &str) -> Result<PathBuf> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", profile]);
+    if profile == "release-size" {
+        // No unwind tables: nothing unwinds (panic = "abort"), so they are dead weight. A cargo
+        // profile cannot say this on stable Rust, hence the flag here.
+        let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
+        flags.push_str(" -C force-unwind-tables=no");
+        cmd.env("RUSTFLAGS", flags.trim());
+    }
     run(&mut cmd)?;
     Ok(root.join("target").join(TARGET).join(profile_dir(profile)).join("liblimpet_assemble.a"))
 }

@@ -4,6 +4,9 @@ use std::process::{Command, Output};
 
 pub type Result<T = ()> = std::result::Result<T, String>;
 
+/// Echoed commands are cut here: the libc.so link names hundreds of objects.
+const ECHO_MAX: usize = 300;
+
 /// The workspace root (the parent of xtask/).
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
@@ -11,7 +14,11 @@ pub fn root() -> PathBuf {
 
 /// Runs `cmd`, echoing it, and fails with its output if it fails.
 pub fn run(cmd: &mut Command) -> Result {
-    eprintln!("+ {}", show(cmd));
+    let shown = show(cmd);
+    match shown.char_indices().nth(ECHO_MAX) {
+        Some((cut, _)) => eprintln!("+ {} ...", &shown[..cut]),
+        None => eprintln!("+ {shown}"),
+    }
     let st = cmd.status().map_err(|e| format!("{}: {e}", show(cmd)))?;
     if st.success() { Ok(()) } else { Err(format!("command failed ({st}): {}", show(cmd))) }
 }
