@@ -6,8 +6,6 @@
 //! object serves position-dependent (crt1) and PIE (Scrt1) programs.
 #![no_std]
 
-use core::ffi::{c_char, c_int};
-
 core::arch::global_asm!(
     ".text",
     ".globl _start",
@@ -21,33 +19,15 @@ core::arch::global_asm!(
     "hlt",
 );
 
-type Main = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char) -> c_int;
-type Hook = unsafe extern "C" fn();
+#[path = "libc_start.rs"]
+mod libc_start;
 
-unsafe extern "C" {
-    fn main(argc: c_int, argv: *mut *mut c_char, envp: *mut *mut c_char) -> c_int;
-    fn _init();
-    fn _fini();
-    fn __libc_start_main(
-        main: Main,
-        argc: c_int,
-        argv: *mut *mut c_char,
-        init: Hook,
-        fini: Hook,
-        ldso_fini: Option<Hook>,
-    ) -> c_int;
-}
-
-/// Reads `argc` and `argv` from the initial stack and starts the C library.
+/// Starts the C library.
 ///
 /// # Safety
 /// `sp` must be the stack pointer the kernel gave `_start`.
 #[unsafe(no_mangle)]
-unsafe extern "C" fn _start_c(sp: *mut usize) -> c_int {
-    // SAFETY: the kernel's initial stack holds argc, then argv.
-    unsafe {
-        let argc = *sp as c_int;
-        let argv = sp.add(1) as *mut *mut c_char;
-        __libc_start_main(main, argc, argv, _init, _fini, None)
-    }
+unsafe extern "C" fn _start_c(sp: *mut usize) -> core::ffi::c_int {
+    // SAFETY: per the contract.
+    unsafe { libc_start::start(sp) }
 }

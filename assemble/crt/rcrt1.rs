@@ -5,8 +5,6 @@
 //! dynamic linker uses for itself), and only then starts the C library.
 #![no_std]
 
-use core::ffi::{c_char, c_int};
-
 #[path = "../../components/ldso/src/relocate_self.rs"]
 mod relocate_self;
 
@@ -25,22 +23,8 @@ core::arch::global_asm!(
     "hlt",
 );
 
-type Main = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char) -> c_int;
-type Hook = unsafe extern "C" fn();
-
-unsafe extern "C" {
-    fn main(argc: c_int, argv: *mut *mut c_char, envp: *mut *mut c_char) -> c_int;
-    fn _init();
-    fn _fini();
-    fn __libc_start_main(
-        main: Main,
-        argc: c_int,
-        argv: *mut *mut c_char,
-        init: Hook,
-        fini: Hook,
-        ldso_fini: Option<Hook>,
-    ) -> c_int;
-}
+#[path = "libc_start.rs"]
+mod libc_start;
 
 /// Relocates the program, then starts it.
 ///
@@ -48,22 +32,11 @@ unsafe extern "C" {
 /// Called only by `_start`, with the kernel's stack pointer and the program's own dynamic
 /// section and load bias.
 #[unsafe(no_mangle)]
-unsafe extern "C" fn _start_c(sp: *mut usize, dynv: *const usize, base: usize) -> c_int {
-    // SAFETY: per the contract.
+unsafe extern "C" fn _start_c(sp: *mut usize, dynv: *const usize, base: usize) -> core::ffi::c_int {
+    // SAFETY: per the contract. `start` is out of line, so nothing it loads (such as
+    // `main`'s address from the GOT) is read before the relocations are done.
     unsafe {
         relocate_self::relocate_relative(base, dynv);
-        start(sp)
-    }
-}
-
-/// Kept out of line so that nothing it loads (such as `main`'s address from the GOT) is
-/// read before the relocations above are done.
-#[inline(never)]
-unsafe fn start(sp: *mut usize) -> c_int {
-    // SAFETY: the kernel's initial stack holds argc, then argv.
-    unsafe {
-        let argc = *sp as c_int;
-        let argv = sp.add(1) as *mut *mut c_char;
-        __libc_start_main(main, argc, argv, _init, _fini, None)
+        libc_start::start(sp)
     }
 }
