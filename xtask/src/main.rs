@@ -1,4 +1,6 @@
-//! limpet's build, dist and test commands: `cargo xtask dist`, `cargo xtask test`.
+//! limpet's build, dist, test and bench commands: `cargo xtask dist`, `cargo xtask test`,
+//! `cargo xtask bench`.
+mod bench;
 mod dist;
 mod harness;
 mod prereq;
@@ -12,7 +14,11 @@ const USAGE: &str = "usage:
       build libc.so (also the dynamic linker), libc.a, the crt objects and limpet-gcc into
       DIR (default target/dist), then build and run examples/hello.c on them
   cargo xtask test [--profile release|release-size|dev] [--filter NAME]
-      run every component's cargo tests, then the C conformance harness in tests/c";
+      run every component's cargo tests, then the C conformance harness in tests/c
+  cargo xtask bench [--quick] [--filter NAME]
+      time the C benchmarks in bench/c and the SQLite insert benchmark on musl, limpet and
+      glibc (dynamic and static), measure library sizes, and write bench/results/latest.{md,json,svg};
+      --quick: fewer rounds and shorter batches; --filter: only the rows whose name contains NAME";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,7 +26,7 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let mut opts = Options { prefix: None, profile: "release".into(), filter: None };
+    let mut opts = Options { prefix: None, profile: "release".into(), filter: None, quick: false };
     let mut it = args[1..].iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| match it.next() {
@@ -34,6 +40,7 @@ fn main() -> ExitCode {
             "--prefix" => opts.prefix = Some(PathBuf::from(value("--prefix"))),
             "--profile" => opts.profile = value("--profile"),
             "--filter" => opts.filter = Some(value("--filter")),
+            "--quick" => opts.quick = true,
             other => {
                 eprintln!("xtask: unknown option {other}\n{USAGE}");
                 return ExitCode::from(2);
@@ -47,6 +54,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "dist" => dist::build(&opts).map(|_| ()),
         "test" => harness::run_all(&opts),
+        "bench" => bench::run(&opts),
         _ => {
             eprintln!("xtask: unknown command {cmd}\n{USAGE}");
             return ExitCode::from(2);
@@ -66,4 +74,6 @@ pub struct Options {
     pub prefix: Option<PathBuf>,
     pub profile: String,
     pub filter: Option<String>,
+    /// `bench --quick`: fewer rounds, shorter batches, fewer SQLite rows.
+    pub quick: bool,
 }

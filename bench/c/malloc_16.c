@@ -1,0 +1,18 @@
+/* malloc(16) then free: the allocator's fast path for a size class it has just freed. */
+#include <stdlib.h>
+#include "bench.h"
+
+static void bench_setup(const char *arg)
+{
+	(void)arg;
+}
+
+static void bench_op(long i)
+{
+	(void)i;
+	char *p = malloc(16);
+	if (!p)
+		bench_fail("malloc failed");
+	BENCH_KEEP(p);
+	free(p);
+}

@@ -1,0 +1,109 @@
+//! The benchmark rows: one C program in bench/c per row, and the five ways each is built.
+
+/// One benchmark row: `bench/c/{id}.c`, timed for `iters` operations per batch.
+pub struct Row {
+    pub id: &'static str,
+    pub group: &'static str,
+    pub label: &'static str,
+    /// Operations per timed batch in a full run: about 20 ms on musl on the reference machine.
+    pub iters: u64,
+    /// Extra link flags (glibc needs `-lm`; musl's and limpet's libm.a are empty).
+    pub libs: &'static [&'static str],
+    /// The row starts a child program (bench/c/empty_main.c, built like the row), passed as ARG.
+    pub spawns_child: bool,
+}
+
+const fn row(id: &'static str, group: &'static str, label: &'static str, iters: u64) -> Row {
+    Row { id, group, label, iters, libs: &[], spawns_child: false }
+}
+
+const fn with_libs(mut r: Row, libs: &'static [&'static str]) -> Row {
+    r.libs = libs;
+    r
+}
+
+/// The minimal program the fork_exec row starts.
+pub const CHILD: &str = "empty_main";
+
+pub const ROWS: &[Row] = &[
+    row("memcpy_64", "string", "memcpy 64B", 4_000_000),
+    row("memcpy_4k", "string", "memcpy 4KB", 600_000),
+    row("memset_4k", "string", "memset 4KB", 500_000),
+    row("memcmp_4k", "string", "memcmp 4KB", 15_000),
+    row("strlen_4k", "string", "strlen 4KB", 120_000),
+    row("strcmp_short", "string", "strcmp (short)", 4_000_000),
+    row("strstr", "string", "strstr (1KB haystack)", 100_000),
+    row("snprintf", "stdio", "snprintf (%d %s %f)", 60_000),
+    row("fprintf_devnull", "stdio", "fprintf → /dev/null", 120_000),
+    row("malloc_16", "malloc", "malloc/free 16B", 250_000),
+    row("malloc_256", "malloc", "malloc/free 256B", 300_000),
+    row("calloc_1k", "malloc", "calloc 1KB", 200_000),
+    row("realloc_grow", "malloc", "realloc (grow)", 150_000),
+    with_libs(row("sin", "math", "sin", 4_000_000), &["-lm"]),
+    with_libs(row("exp", "math", "exp", 8_000_000), &["-lm"]),
+    with_libs(row("log", "math", "log", 4_000_000), &["-lm"]),
+    with_libs(row("pow", "math", "pow", 2_000_000), &["-lm"]),
+    with_libs(row("sqrt", "math", "sqrt", 8_000_000), &["-lm"]),
+    row("getpid", "syscall", "getpid", 200_000),
+    row("clock_gettime", "syscall", "clock_gettime", 1_000_000),
+    row("open_close", "syscall", "open+close", 10_000),
+    row("stat", "syscall", "stat", 30_000),
+    row("getenv", "syscall", "getenv", 2_000_000),
+    with_libs(row("mutex", "threads", "pthread_mutex lock/unlock", 2_000_000), &["-pthread"]),
+    with_libs(row("pthread_create", "threads", "pthread_create+join", 600), &["-pthread"]),
+    Row { spawns_child: true, ..row("fork_exec", "process", "fork+exec+wait", 60) },
+];
+
+/// How a row's program is built and run; `Limpet` is the `Musl` binary with its PT_INTERP
+/// pointed at limpet's libc.so, so the two differ only in the libc.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Variant {
+    Musl,
+    Limpet,
+    Glibc,
+    MuslStatic,
+    LimpetStatic,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 5] =
+        [Variant::Musl, Variant::Limpet, Variant::Glibc, Variant::MuslStatic, Variant::LimpetStatic];
+
+    /// The name used for directories and JSON keys.
+    pub fn key(self) -> &'static str {
+        match self {
+            Variant::Musl => "musl",
+            Variant::Limpet => "limpet",
+            Variant::Glibc => "glibc",
+            Variant::MuslStatic => "musl-static",
+            Variant::LimpetStatic => "limpet-static",
+        }
+    }
+
+    /// The column title in the report.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Musl => "musl",
+            Variant::Limpet => "limpet",
+            Variant::Glibc => "glibc",
+            Variant::MuslStatic => "musl static",
+            Variant::LimpetStatic => "limpet static",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        Variant::ALL.iter().position(|v| *v == self).expect("every variant is in ALL")
+    }
+}
+
+/// The ratios the report shows: (title, JSON key, numerator, denominator).
+pub const RATIOS: [(&str, &str, Variant, Variant); 3] = [
+    ("limpet/musl", "limpet_musl", Variant::Limpet, Variant::Musl),
+    ("limpet/glibc", "limpet_glibc", Variant::Limpet, Variant::Glibc),
+    ("static limpet/musl", "static_limpet_musl", Variant::LimpetStatic, Variant::MuslStatic),
+];
+
+/// Whether `--filter NAME` selects a row (by id, group or label).
+pub fn selected(filter: Option<&str>, id: &str, group: &str, label: &str) -> bool {
+    filter.is_none_or(|f| id.contains(f) || group.contains(f) || label.contains(f))
+}
