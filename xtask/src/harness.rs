@@ -1,4 +1,5 @@
-//! `cargo xtask test`: every component's cargo tests, then the C conformance harness.
+//! `cargo xtask test`: every component's cargo tests, the string component's tests on
+//! aarch64 and riscv64 under qemu-user, then the C conformance harness.
 //!
 //! Each `tests/c/NAME.c` is built and run in several ways, and each limpet run must match
 //! the real musl's stdout and exit status (or `NAME.expected`, where musl is wrong):
@@ -24,6 +25,8 @@ use crate::util::{Result, output, root, run};
 /// Every program runs with exactly this environment.
 const ENV: &[(&str, &str)] = &[("LIMPET_TEST", "1"), ("HOME", "/root"), ("PATH", "/usr/bin:/bin")];
 const TIMEOUT: Duration = Duration::from_secs(20);
+/// Targets whose component tests run under qemu-user.
+const CROSS_TARGETS: &[&str] = &["aarch64-unknown-linux-musl", "riscv64gc-unknown-linux-gnu"];
 
 pub fn run_all(opts: &Options) -> Result {
     crate::prereq::ensure()?;
@@ -31,6 +34,15 @@ pub fn run_all(opts: &Options) -> Result {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The components' own tests (never together with assemble, see Cargo.toml).
     run(Command::new(&cargo).current_dir(&root).args(["test", "--workspace", "--exclude", "limpet-assemble"]))?;
+    // The string component's portable backend on the other targets, under qemu-user (the
+    // runners are in .cargo/config.toml). LIMPET_STRING_QUICK trims its exhaustive loops,
+    // which qemu would otherwise run for minutes.
+    for target in CROSS_TARGETS {
+        run(Command::new(&cargo)
+            .current_dir(&root)
+            .args(["test", "-p", "limpet-string", "--target", target])
+            .env("LIMPET_STRING_QUICK", "1"))?;
+    }
     let d = dist::build(opts)?;
     let mut tally = Tally::default();
     c_programs(&root, &d, opts.filter.as_deref(), &mut tally)?;
@@ -75,28 +87,44 @@ fn execute(cmd: &mut Command, dir: &Path) -> Outcome {
         Ok(c) => c,
         Err(e) => return Outcome { stdout: vec![], stderr: e.to_string().into_bytes(), status: "spawn failed".into() },
     };
+    // Drain both pipes while the program runs: a program that writes more than a pipe holds
+    // would otherwise block until the time limit, and only what fitted would be compared.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
     let start = Instant::now();
-    loop {
+    let mut timed_out = false;
+    let exit = loop {
         match child.try_wait() {
-            Ok(Some(_)) => break,
+            Ok(Some(status)) => break Some(status),
             Ok(None) if start.elapsed() > TIMEOUT => {
+                timed_out = true;
                 let _ = child.kill();
-                break;
+                break child.wait().ok();
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(_) => break,
+            Err(_) => break None,
         }
-    }
-    let timed_out = start.elapsed() > TIMEOUT;
-    let out = child.wait_with_output().expect("child output");
-    let status = if timed_out {
-        "timed out".to_string()
-    } else if let Some(sig) = out.status.signal() {
-        format!("killed by signal {sig}")
-    } else {
-        format!("exit {}", out.status.code().unwrap_or(-1))
     };
-    Outcome { stdout: out.stdout, stderr: out.stderr, status }
+    let status = match exit {
+        _ if timed_out => "timed out".to_string(),
+        Some(st) => match st.signal() {
+            Some(sig) => format!("killed by signal {sig}"),
+            None => format!("exit {}", st.code().unwrap_or(-1)),
+        },
+        None => "wait failed".to_string(),
+    };
+    let stdout = stdout.join().unwrap_or_default();
+    let stderr = stderr.join().unwrap_or_default();
+    Outcome { stdout, stderr, status }
 }
 
 fn read_opt(p: &Path) -> Option<String> {

@@ -1,7 +1,7 @@
 //! `bcmp`.
 use core::ffi::{c_int, c_void};
 
-use crate::impls::compare_bytes;
+use crate::arch::compare_bytes;
 
 /// `bcmp(a, b, n)`—Zero if the first `n` bytes of `a` and `b` are equal, non-zero otherwise.
 ///

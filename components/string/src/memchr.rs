@@ -1,7 +1,7 @@
 //! `memchr`.
 use core::ffi::{c_int, c_void};
 
-use crate::impls::find_byte;
+use crate::arch::find_byte;
 
 /// `memchr(s, c, n)`—Returns a pointer to the first of the `n` bytes at `s` that equals
 /// `(unsigned char)c`, or null if none does.

@@ -1,7 +1,7 @@
 //! `memcmp`.
 use core::ffi::{c_int, c_void};
 
-use crate::impls::compare_bytes;
+use crate::arch::compare_bytes;
 
 /// `memcmp(a, b, n)`—Compares the first `n` bytes of `a` and `b` as unsigned chars.
 ///

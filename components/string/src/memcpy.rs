@@ -1,7 +1,7 @@
 //! `memcpy`.
 use core::ffi::c_void;
 
-use crate::impls::copy_forward;
+use crate::arch::copy_forward;
 
 /// `memcpy(dest, src, n)`—Copies `n` bytes from `src` to `dest` and returns `dest`.
 ///

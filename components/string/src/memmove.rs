@@ -1,7 +1,7 @@
 //! `memmove`.
 use core::ffi::c_void;
 
-use crate::impls::{copy_backward, copy_forward};
+use crate::arch::{copy_backward, copy_forward};
 
 /// `memmove(dest, src, n)`—Copies `n` bytes from `src` to `dest`, which may overlap in any
 /// way, as if through a temporary buffer, and returns `dest`.

@@ -1,7 +1,7 @@
 //! `memset`.
 use core::ffi::{c_int, c_void};
 
-use crate::impls::set_bytes;
+use crate::arch::set_bytes;
 
 /// `memset(s, c, n)`—Stores `(unsigned char)c` into each of the `n` bytes at `s` and
 /// returns `s`.

@@ -1,7 +1,7 @@
 //! `strcat`.
 use core::ffi::c_char;
 
-use crate::impls::{c_string_length, copy_forward};
+use crate::arch::{c_string_length, copy_forward};
 
 /// `strcat(dest, src)`—Appends the string `src`, terminator included, to the end of the
 /// string `dest` and returns `dest`.

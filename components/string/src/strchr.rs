@@ -1,7 +1,7 @@
 //! `strchr`.
 use core::ffi::{c_char, c_int};
 
-use crate::impls::find_byte_or_nul;
+use crate::arch::find_byte_or_nul;
 
 /// `strchr(s, c)`—Returns a pointer to the first byte of the string `s` that equals
 /// `(char)c`, or null if there is none. The terminator is part of the string, so

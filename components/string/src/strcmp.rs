@@ -1,7 +1,7 @@
 //! `strcmp`.
 use core::ffi::{c_char, c_int};
 
-use crate::impls::compare_strings;
+use crate::arch::compare_strings;
 
 /// `strcmp(a, b)`—Compares the strings `a` and `b` as unsigned chars.
 ///

@@ -1,7 +1,7 @@
 //! `strcpy`.
 use core::ffi::c_char;
 
-use crate::impls::{c_string_length, copy_forward};
+use crate::arch::{c_string_length, copy_forward};
 
 /// `strcpy(dest, src)`—Copies the string `src`, terminator included, to `dest` and returns
 /// `dest`.

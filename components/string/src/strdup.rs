@@ -1,7 +1,7 @@
 //! `strdup`.
 use core::ffi::{c_char, c_void};
 
-use crate::impls::{c_string_length, copy_forward};
+use crate::arch::{c_string_length, copy_forward};
 
 unsafe extern "C" {
     /// The C `malloc`, through its symbol rather than a Rust path: a program that defines its

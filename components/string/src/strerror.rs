@@ -1,5 +1,8 @@
-//! `strerror` and the errno message table that other components share (`perror`, `%m`).
+//! `strerror`, its `_l` forms, and the errno message table that other components share
+//! (`perror`, `%m`).
 use core::ffi::{CStr, c_char, c_int};
+
+use crate::locale_t;
 
 use limpet_syscall::errno::*;
 
@@ -128,6 +131,19 @@ pub extern "C" fn strerror(errnum: c_int) -> *mut c_char {
     strerror_message(errnum).as_ptr().cast_mut()
 }
 
+/// `strerror_l(errnum, loc)`—[`strerror`] in the locale `loc`. Every locale limpet has (the
+/// C ones, as in musl) has the same messages.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn strerror_l(errnum: c_int, _loc: locale_t) -> *mut c_char {
+    strerror(errnum)
+}
+
+/// `__strerror_l(errnum, loc)`—musl's internal name for [`strerror_l`], which it exports.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn __strerror_l(errnum: c_int, _loc: locale_t) -> *mut c_char {
+    strerror(errnum)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +209,8 @@ mod tests {
         for e in -2..140 {
             assert_eq!(strerror_message(e).as_ptr(), strerror(e).cast_const());
             assert_eq!(strerror(e), strerror(e));
+            assert_eq!(strerror_l(e, core::ptr::null_mut()), strerror(e));
+            assert_eq!(__strerror_l(e, core::ptr::null_mut()), strerror(e));
         }
     }
 }

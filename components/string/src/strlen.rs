@@ -1,7 +1,7 @@
 //! `strlen`.
 use core::ffi::c_char;
 
-use crate::impls::c_string_length;
+use crate::arch::c_string_length;
 
 /// `strlen(s)`—Returns the number of bytes in the string `s` before its terminating NUL.
 ///

@@ -1,7 +1,7 @@
 //! `strncmp`.
 use core::ffi::{c_char, c_int};
 
-use crate::impls::compare_strings;
+use crate::arch::compare_strings;
 
 /// `strncmp(a, b, n)`—Compares at most the first `n` bytes of the strings `a` and `b` as
 /// unsigned chars.

@@ -1,7 +1,7 @@
 //! `strncpy`.
 use core::ffi::c_char;
 
-use crate::impls::{copy_forward, find_byte, set_bytes};
+use crate::arch::{copy_forward, find_byte, set_bytes};
 
 /// `strncpy(dest, src, n)`—Copies at most `n` bytes of the string `src` to `dest`, then
 /// fills the rest of the `n` bytes with NULs, and returns `dest`.

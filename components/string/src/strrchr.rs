@@ -1,7 +1,7 @@
 //! `strrchr`.
 use core::ffi::{c_char, c_int};
 
-use crate::impls::{c_string_length, find_last_byte};
+use crate::arch::{c_string_length, find_last_byte};
 
 /// `strrchr(s, c)`—Returns a pointer to the last byte of the string `s` that equals
 /// `(char)c`, or null if there is none. The terminator is part of the string, so

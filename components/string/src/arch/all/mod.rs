@@ -1,6 +1,8 @@
-//! The portable word-at-a-time cores that the C entry points are thin wrappers over:
-//! `copy_forward`, `copy_backward`, `set_bytes`, `compare_bytes`, `compare_strings`,
-//! `find_byte`, `find_last_byte`, `find_byte_or_nul` and `c_string_length`.
+//! The portable backend: word-at-a-time cores for every target, the only backend on aarch64
+//! and riscv64, and the x86_64 one with the `portable` feature. Every backend offers the
+//! same raw API (see `crate::arch`): `copy_forward`, `copy_backward`, `set_bytes`,
+//! `compare_bytes`, `compare_strings`, `find_byte`, `find_last_byte`, `find_byte_or_nul`,
+//! `c_string_length`, `wide_length`, `find_wide` and the search prefilter `find_pair`.
 //!
 //! Each works byte by byte until its first pointer is word-aligned, then a word at a time,
 //! then byte by byte through the tail. When the second pointer is misaligned relative to the
@@ -16,7 +18,11 @@
 //! None of this may use `ptr::copy*`, `write_bytes` or slice copies: they lower to calls to
 //! `memcpy`/`memmove`/`memset`, which are these very functions. The crate's `#![no_builtins]`
 //! stops LLVM from turning the plain loops back into such calls.
-use crate::word::{
+mod word;
+
+pub use super::{scalar_find_wide as find_wide, scalar_wide_length as wide_length};
+use super::Pair;
+use self::word::{
     WORD, drop_first, first_flagged, has_zero, last_flagged, misalignment, splat, splice, to_boundary,
     zero_bytes,
 };
@@ -452,5 +458,42 @@ pub unsafe fn c_string_length(s: *const u8) -> usize {
             }
             p = p.add(WORD);
         }
+    }
+}
+
+/// The first position `j` in `from..to` where the haystack of `UNIT`-byte units at `h`
+/// could hold a match by [`Pair`]'s two units, or `to` if there is none.
+///
+/// With a single-valued first unit the word-wide [`find_byte`] finds the candidates; other
+/// pairs are checked unit by unit.
+///
+/// # Safety
+/// `h` must be aligned for its units and readable for `to - 1 + max(pair offsets)` units.
+pub unsafe fn find_pair<const UNIT: usize>(h: *const u8, mut from: usize, to: usize, pair: &Pair) -> usize {
+    // SAFETY: positions stay below `to`, so every unit read is inside the caller's bound.
+    unsafe {
+        if UNIT == 1 && pair.first[0] == pair.first[1] {
+            while from < to {
+                let p = find_byte(h.add(from + pair.offsets[0]), pair.first[0] as u8, to - from);
+                if p.is_null() {
+                    return to;
+                }
+                let j = p.addr() - h.addr() - pair.offsets[0];
+                if pair.second_matches(super::unit::<UNIT>(h, j + pair.offsets[1])) {
+                    return j;
+                }
+                from = j + 1;
+            }
+            return to;
+        }
+        while from < to {
+            if pair.first_matches(super::unit::<UNIT>(h, from + pair.offsets[0]))
+                && pair.second_matches(super::unit::<UNIT>(h, from + pair.offsets[1]))
+            {
+                return from;
+            }
+            from += 1;
+        }
+        to
     }
 }

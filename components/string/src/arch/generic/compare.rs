@@ -1,0 +1,117 @@
+//! Comparisons: `compare_bytes` (`memcmp`) and `compare_strings` (`strncmp`).
+use super::{PAGE, Vector, below_byte};
+
+/// Whether a `V` loaded at `p` stays on the page of `p`.
+#[inline(always)]
+fn fits_page<V: Vector>(p: *const u8) -> bool {
+    p.addr() & (PAGE - 1) <= PAGE - V::BYTES
+}
+
+/// `x - y` for the bytes at `a[i]` and `b[i]`.
+///
+/// # Safety
+/// Both bytes readable.
+#[inline(always)]
+unsafe fn difference(a: *const u8, b: *const u8, i: usize) -> i32 {
+    // SAFETY: per the contract.
+    unsafe { *a.add(i) as i32 - *b.add(i) as i32 }
+}
+
+/// Bit `i` set where byte `i` of the vectors at `a` and `b` differs.
+///
+/// # Safety
+/// `V` supported; both loads valid.
+#[inline(always)]
+unsafe fn differing<V: Vector>(a: *const u8, b: *const u8) -> u32 {
+    // SAFETY: per the contract.
+    unsafe { !V::load_unaligned(a).cmpeq(V::load_unaligned(b)).movemask() & V::ALL }
+}
+
+/// See `arch::all::compare_bytes`. Whole vectors from the start, then one ending at the
+/// last byte (overlapping the previous one); fewer than `BYTES` bytes take one vector
+/// each when that stays on the operands' pages, else a byte loop.
+///
+/// # Safety
+/// As there; and the CPU supports `V`.
+#[inline(always)]
+pub unsafe fn compare_bytes<V: Vector>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    let step = V::BYTES;
+    // SAFETY: vector loads are either inside the `n` bytes or, for a short `n`, on the page
+    // of the operand's first byte (which is inside them, as `n > 0`).
+    unsafe {
+        if n < step {
+            if n == 0 {
+                return 0;
+            }
+            if fits_page::<V>(a) && fits_page::<V>(b) {
+                let m = differing::<V>(a, b) & below_byte::<V>(n);
+                return if m == 0 { 0 } else { difference(a, b, m.trailing_zeros() as usize) };
+            }
+            for i in 0..n {
+                let d = difference(a, b, i);
+                if d != 0 {
+                    return d;
+                }
+            }
+            return 0;
+        }
+        let mut i = 0;
+        while n - i >= 2 * step {
+            let m = differing::<V>(a.add(i), b.add(i));
+            if m != 0 {
+                return difference(a, b, i + m.trailing_zeros() as usize);
+            }
+            let m = differing::<V>(a.add(i + step), b.add(i + step));
+            if m != 0 {
+                return difference(a, b, i + step + m.trailing_zeros() as usize);
+            }
+            i += 2 * step;
+        }
+        if n - i > step {
+            let m = differing::<V>(a.add(i), b.add(i));
+            if m != 0 {
+                return difference(a, b, i + m.trailing_zeros() as usize);
+            }
+        }
+        let m = differing::<V>(a.add(n - step), b.add(n - step));
+        if m != 0 { difference(a, b, n - step + m.trailing_zeros() as usize) } else { 0 }
+    }
+}
+
+/// See `arch::all::compare_strings`. Unaligned vectors of both strings side by side; when
+/// either would cross a page boundary, a byte loop first carries both past it.
+///
+/// # Safety
+/// As there; and the CPU supports `V`.
+#[inline(always)]
+pub unsafe fn compare_strings<V: Vector>(a: *const u8, b: *const u8, n: usize) -> i32 {
+    let step = V::BYTES;
+    let mut i = 0;
+    // SAFETY: a pair of bytes is read only while all earlier pairs were equal and nonzero and
+    // fewer than `n` were read, so both strings reach it. A vector is loaded at `a + i` and
+    // `b + i` only when neither crosses a page boundary: each stays on the page of its first
+    // byte, which the string reaches.
+    unsafe {
+        let zero = V::splat(0);
+        while i < n {
+            if !fits_page::<V>(a.add(i)) || !fits_page::<V>(b.add(i)) {
+                for _ in 0..step.min(n - i) {
+                    let (x, y) = (*a.add(i), *b.add(i));
+                    if x != y || x == 0 {
+                        return x as i32 - y as i32;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            let va = V::load_unaligned(a.add(i));
+            let vb = V::load_unaligned(b.add(i));
+            let ends = (!va.cmpeq(vb).movemask() | va.cmpeq(zero).movemask()) & below_byte::<V>(n - i);
+            if ends != 0 {
+                return difference(a, b, i + ends.trailing_zeros() as usize);
+            }
+            i += step;
+        }
+        0
+    }
+}

@@ -1,0 +1,63 @@
+//! The vector algorithms, each written once over the [`Vector`] trait; `arch/x86_64/{sse2,
+//! avx2}.rs` only instantiate them. Everything here is `#[inline(always)]`, so it is
+//! compiled inside each backend's entry points, under their `#[target_feature]`s.
+//!
+//! The rule that keeps loads from faulting: a scan (`find`) loads only *aligned* vectors
+//! that hold at least one byte the C contract lets it read, so a load never reaches a page
+//! the object does not touch. Operations on two operands at unrelated alignments
+//! (`compare`, `copy`) load unaligned vectors only inside the bounds they were given, or,
+//! for strings, only when the vector does not cross a 4096-byte boundary (a page is 4096
+//! bytes or a multiple of it, so such a load stays on the page of its first byte, which is
+//! part of the string).
+pub mod compare;
+pub mod copy;
+pub mod find;
+pub mod pair;
+
+/// The smallest page size on every supported target: a load that does not cross a multiple
+/// of it stays on one page.
+pub const PAGE: usize = 4096;
+
+/// A SIMD register of `BYTES` bytes and the handful of operations the algorithms need.
+///
+/// Comparisons produce a vector with all bits of each equal lane set; `movemask` turns
+/// that into one bit per byte (bit `i` for byte `i`, in memory order).
+///
+/// # Safety
+/// Every method requires the CPU to support the instructions of the implementation; the
+/// loads and stores also require their pointers to be valid for `BYTES` bytes (and aligned
+/// to `BYTES` for the `_aligned` ones).
+pub trait Vector: Copy {
+    /// Bytes in the vector.
+    const BYTES: usize;
+    /// A `movemask` with every byte's bit set.
+    const ALL: u32;
+
+    unsafe fn splat(b: u8) -> Self;
+    unsafe fn splat32(w: u32) -> Self;
+    unsafe fn load_aligned(p: *const u8) -> Self;
+    unsafe fn load_unaligned(p: *const u8) -> Self;
+    unsafe fn store_aligned(self, p: *mut u8);
+    unsafe fn store_unaligned(self, p: *mut u8);
+    /// Byte lanes: all ones where equal.
+    unsafe fn cmpeq(self, other: Self) -> Self;
+    /// 32-bit lanes: all ones where equal.
+    unsafe fn cmpeq32(self, other: Self) -> Self;
+    unsafe fn or(self, other: Self) -> Self;
+    unsafe fn and(self, other: Self) -> Self;
+    /// The top bit of each byte, as bit `i` for byte `i`.
+    unsafe fn movemask(self) -> u32;
+}
+
+/// `ALL` shifted left by `k < BYTES` bits, kept to the vector's bits: drops the first `k`
+/// bytes of a mask.
+#[inline(always)]
+pub fn from_byte<V: Vector>(k: usize) -> u32 {
+    (V::ALL << k) & V::ALL
+}
+
+/// The first `k <= BYTES` bytes of a mask.
+#[inline(always)]
+pub fn below_byte<V: Vector>(k: usize) -> u32 {
+    if k >= 32 { V::ALL } else { ((1u32 << k) - 1) & V::ALL }
+}

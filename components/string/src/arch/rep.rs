@@ -1,0 +1,90 @@
+//! `rep movsb` and `rep stosb`: the size backend's copy and fill, and the vector backends'
+//! copy and fill for long runs on CPUs with ERMS (Enhanced REP MOVSB/STOSB; where they
+//! hand over is `x86_64::MOVSB_MIN`/`STOSB_MIN`, decided by the measurement below).
+
+/// Copies `n` bytes upwards with `rep movsb`.
+///
+/// # Safety
+/// `src` valid for `n` bytes of reads and `dest` for `n` bytes of writes; overlap only with
+/// `dest <= src` (the copy is byte by byte upwards, as far as overlap goes).
+#[inline(always)]
+pub unsafe fn movsb(dest: *mut u8, src: *const u8, n: usize) {
+    // SAFETY: the direction flag is clear at every function boundary (ABI), so the copy goes
+    // upwards over exactly the `n` bytes the caller vouches for.
+    unsafe {
+        core::arch::asm!("rep movsb", inout("rcx") n => _, inout("rdi") dest => _, inout("rsi") src => _,
+            options(nostack, preserves_flags));
+    }
+}
+
+/// Stores `c` into `n` bytes with `rep stosb`.
+///
+/// # Safety
+/// `dest` valid for `n` bytes of writes.
+#[inline(always)]
+pub unsafe fn stosb(dest: *mut u8, c: u8, n: usize) {
+    // SAFETY: as in movsb.
+    unsafe {
+        core::arch::asm!("rep stosb", inout("rcx") n => _, inout("rdi") dest => _, in("al") c,
+            options(nostack, preserves_flags));
+    }
+}
+
+#[cfg(all(test, not(any(feature = "size", feature = "portable"))))]
+mod measure {
+    use core::arch::x86_64::{__m128i, __m256i};
+    use std::hint::black_box;
+    use std::time::Instant;
+
+    use crate::arch::generic::copy::{copy_forward, set_bytes};
+
+    // The vector loops alone, without the hand-over to `rep` this measurement decides.
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2_copy(d: *mut u8, s: *const u8, n: usize) {
+        unsafe { copy_forward::<__m256i>(d, s, n) }
+    }
+    unsafe fn sse2_copy(d: *mut u8, s: *const u8, n: usize) {
+        unsafe { copy_forward::<__m128i>(d, s, n) }
+    }
+    #[target_feature(enable = "avx2")]
+    unsafe fn avx2_set(d: *mut u8, c: u8, n: usize) {
+        unsafe { set_bytes::<__m256i>(d, c, n) }
+    }
+    unsafe fn sse2_set(d: *mut u8, c: u8, n: usize) {
+        unsafe { set_bytes::<__m128i>(d, c, n) }
+    }
+
+    fn rate(bytes: usize, f: &mut dyn FnMut()) -> f64 {
+        let iters = (1usize << 28) / bytes.max(64);
+        f();
+        let t = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        (bytes * iters) as f64 / t.elapsed().as_secs_f64() / 1e9
+    }
+
+    #[test]
+    #[ignore]
+    fn rep_movsb_against_vector_loops() {
+        let has = (crate::arch::x86_64::cpu::has_erms(), crate::arch::x86_64::cpu::has_avx2());
+        eprintln!("erms {} avx2 {}", has.0, has.1);
+        let max = 16 << 20;
+        let src = vec![1u8; max + 64];
+        let mut dst = vec![0u8; max + 64];
+        eprintln!("{:>9} {:>5} {:>8} {:>8} {:>8} | {:>8} {:>8} {:>8}", "bytes", "skew", "avx2", "sse2", "movsb", "avx2 set", "sse2 set", "stosb");
+        for &n in &[256, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 262144, 1 << 20, 4 << 20, 16 << 20] {
+            for skew in [0, 3] {
+                let (d, s) = (dst[skew..].as_mut_ptr(), src[1..].as_ptr());
+                let mut r = vec![];
+                for f in [avx2_copy, sse2_copy, super::movsb] {
+                    r.push(rate(n, &mut || unsafe { f(black_box(d), black_box(s), n) }));
+                }
+                for f in [avx2_set, sse2_set, super::stosb] {
+                    r.push(rate(n, &mut || unsafe { f(black_box(d), 7, n) }));
+                }
+                eprintln!("{n:>9} {skew:>5} {:>8.1} {:>8.1} {:>8.1} | {:>8.1} {:>8.1} {:>8.1}", r[0], r[1], r[2], r[3], r[4], r[5]);
+            }
+        }
+    }
+}
