@@ -2,7 +2,15 @@
 //!
 //! Its first words keep musl's x86_64 layout, which compiled programs rely on: the self
 //! pointer at offset 0 (`fs:0`) and the stack-protector canary at 0x28, where gcc reads it.
-//! The rest is limpet's own.
+//! The rest is limpet's own. Every field is valid when zero, so the main thread's
+//! descriptor (in zeroed static memory) needs no more than [`crate::tls`] fills in.
+use core::ffi::c_void;
+use core::sync::atomic::{AtomicI32, AtomicU32};
+
+use crate::key::Tsd;
+
+/// A thread's start routine, `void *(*)(void *)`.
+pub type StartRoutine = unsafe extern "C" fn(*mut c_void) -> *mut c_void;
 
 /// One thread's descriptor.
 #[repr(C)]
@@ -11,14 +19,41 @@ pub struct Pthread {
     pub self_: *mut Pthread,
     /// The dynamic thread vector: `dtv[0]` is the module count, `dtv[id]` module `id`'s block.
     pub dtv: *mut usize,
+    /// The thread list ([`crate::list`]): a ring of the live threads, under its lock.
     pub prev: *mut Pthread,
     pub next: *mut Pthread,
     pub sysinfo: usize,
     /// The stack-protector canary, at offset 0x28.
     pub canary: usize,
-    pub tid: i32,
+    /// The kernel's thread id. For a created thread the kernel stores it (`CLONE_PARENT_SETTID`)
+    /// and clears it with a futex wake when the thread is gone (`CLONE_CHILD_CLEARTID`),
+    /// which is what `pthread_join` waits for.
+    pub tid: AtomicI32,
     pub errno_val: i32,
+    /// [`JOINABLE`], [`DETACHED`] or [`EXITING`].
+    pub detach_state: AtomicU32,
+    /// The mapping holding this thread's stack (unless the caller supplied one), TLS and
+    /// descriptor; 0 for the main thread, whose memory is never freed.
+    pub map_base: usize,
+    pub map_size: usize,
+    /// The lowest address of the usable stack and its size (for `pthread_getattr_np`).
+    pub stack_low: usize,
+    pub stack_size: usize,
+    pub guard_size: usize,
+    /// What the thread runs, and what it returned or passed to `pthread_exit`.
+    pub start: Option<StartRoutine>,
+    pub start_arg: *mut c_void,
+    pub result: *mut c_void,
+    /// Thread-specific data (`pthread_setspecific`).
+    pub tsd: Tsd,
 }
+
+/// `detach_state` values. A thread starts joinable or detached; `pthread_detach` moves it
+/// from joinable to detached, and the thread itself, when it ends, from joinable to
+/// exiting (a joiner will free it) unless it finds itself detached (it frees itself).
+pub const JOINABLE: u32 = 0;
+pub const DETACHED: u32 = 1;
+pub const EXITING: u32 = 2;
 
 /// Offset of the canary that gcc's `-fstack-protector` code reads as `fs:0x28`.
 pub const CANARY_OFFSET: usize = 0x28;
@@ -33,8 +68,18 @@ impl Pthread {
             next: core::ptr::null_mut(),
             sysinfo: 0,
             canary: 0,
-            tid: 0,
+            tid: AtomicI32::new(0),
             errno_val: 0,
+            detach_state: AtomicU32::new(0),
+            map_base: 0,
+            map_size: 0,
+            stack_low: 0,
+            stack_size: 0,
+            guard_size: 0,
+            start: None,
+            start_arg: core::ptr::null_mut(),
+            result: core::ptr::null_mut(),
+            tsd: Tsd::new(),
         }
     }
 }
@@ -51,6 +96,12 @@ pub extern "C" fn pthread_self() -> *mut Pthread {
     current()
 }
 
+/// `pthread_equal(a, b)`—Non-zero when `a` and `b` name the same thread.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn pthread_equal(a: *mut Pthread, b: *mut Pthread) -> core::ffi::c_int {
+    (a == b) as core::ffi::c_int
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,5 +110,13 @@ mod tests {
         assert_eq!(core::mem::offset_of!(Pthread, self_), 0);
         assert_eq!(core::mem::offset_of!(Pthread, dtv), 8);
         assert_eq!(core::mem::offset_of!(Pthread, canary), CANARY_OFFSET);
+    }
+
+    #[test]
+    fn equal_compares_handles() {
+        let mut a = Pthread::zeroed();
+        let mut b = Pthread::zeroed();
+        assert_eq!(pthread_equal(&mut a, &mut a), 1);
+        assert_eq!(pthread_equal(&mut a, &mut b), 0);
     }
 }

@@ -1,17 +1,57 @@
-//! Threads: the thread descriptor at the thread pointer, static TLS, and errno.
+//! Threads: the thread descriptor at the thread pointer, static TLS, errno, and POSIX
+//! threads with their synchronisation.
 //!
-//! This first cut serves the main thread: [`tls`] lays out every module's PT_TLS block
-//! (variant II on x86_64, as musl does; the variant I
-//! architectures have the thread pointer but not yet the layout) and installs the descriptor, [`errno`] gives each
-//! thread its errno. Thread creation and synchronisation come with the pthread issue.
-//! The thread-pointer instructions live in `arch/<arch>.rs`.
+//! - [`descriptor`]: `struct pthread`, at the thread pointer (`arch/<arch>.rs` reads and
+//!   sets it, and holds the clone trampoline); [`tls`] lays out every module's PT_TLS block
+//!   (variant II on x86_64, as musl does; the variant I architectures have the thread
+//!   pointer but not yet the layout) and installs the main thread; [`errno`] is per thread.
+//! - Thread lifecycle (x86_64): [`create`], [`exit`], [`join`] (also detach), [`attr`],
+//!   with stacks sized by [`stack`] and the live threads kept in [`list`]. [`hooks`] lets
+//!   other components run code when a thread ends; [`threads_started`] tells them whether
+//!   a second thread was ever created.
+//! - Synchronisation, over [`futex`] and the futex [`lock`]: [`mutex`], [`cond`], [`once`];
+//!   thread-specific data in [`key`].
+//! - [`abi`] holds the C types with musl's sizes.
 #![cfg_attr(not(test), no_std)]
 
+use core::sync::atomic::{AtomicBool, Ordering};
+
+pub mod abi;
 pub mod arch;
+pub mod attr;
+pub mod cond;
 pub mod descriptor;
 pub mod errno;
-// The static TLS layout is variant II (x86_64) only so far; variant I comes with the ports.
+pub mod futex;
+pub mod hooks;
+pub mod key;
+pub mod lock;
+pub mod mutex;
+pub mod once;
+pub mod sched_yield;
+pub mod stack;
+// Thread creation needs the static TLS layout, which is variant II (x86_64) only so far;
+// variant I comes with the ports.
+#[cfg(target_arch = "x86_64")]
+pub mod create;
+#[cfg(target_arch = "x86_64")]
+pub mod exit;
+#[cfg(target_arch = "x86_64")]
+pub mod join;
+#[cfg(target_arch = "x86_64")]
+pub mod list;
 #[cfg(target_arch = "x86_64")]
 pub mod tls;
 
 pub use descriptor::{Pthread, current};
+
+/// Set by the first `pthread_create`, never cleared.
+static THREADS_STARTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a thread other than the main one has ever been created. Until then the process
+/// is single-threaded, and other components may skip locking on their fast paths; once
+/// true it stays true (a process does not become single-threaded again as far as callers
+/// can tell, since a thread may be created at any moment after).
+pub fn threads_started() -> bool {
+    THREADS_STARTED.load(Ordering::Relaxed)
+}

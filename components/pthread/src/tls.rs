@@ -118,7 +118,8 @@ pub unsafe fn init_area(mem: *mut u8) -> *mut Pthread {
 }
 
 /// Room for the main thread's area when its TLS is small, so most programs need no mmap.
-const BUILTIN_SIZE: usize = 4096;
+/// The descriptor alone takes about 1.6 KiB (mostly thread-specific data).
+const BUILTIN_SIZE: usize = 8192;
 #[repr(C, align(64))]
 struct Builtin([u8; BUILTIN_SIZE]);
 static mut BUILTIN: Builtin = Builtin([0; BUILTIN_SIZE]);
@@ -159,7 +160,7 @@ pub unsafe fn init_main_thread(canary: usize) -> Result<*mut Pthread, i32> {
         };
         let td = init_area(mem);
         (*td).canary = canary;
-        (*td).tid = limpet_syscall::syscall0(limpet_syscall::nr::GETTID) as i32;
+        (*td).tid.store(limpet_syscall::syscall0(limpet_syscall::nr::GETTID) as i32, core::sync::atomic::Ordering::Relaxed);
         crate::arch::set_tp(td as usize)?;
         Ok(td)
     }
@@ -193,11 +194,13 @@ mod tests {
     /// belongs to the host's libc inside a test binary.
     #[test]
     fn layout_respects_alignment_and_copies_images() {
-        static IMG1: [u8; 5] = [1, 2, 3, 4, 5];
+        #[repr(align(8))]
+        struct A8([u8; 5]);
+        static IMG1: A8 = A8([1, 2, 3, 4, 5]);
         #[repr(align(64))]
         struct A([u8; 3]);
         static IMG2: A = A([9, 8, 7]);
-        let m1 = Box::leak(Box::new(TlsModule { image: IMG1.as_ptr(), len: 5, size: 40, align: 8, ..TlsModule::empty() }));
+        let m1 = Box::leak(Box::new(TlsModule { image: IMG1.0.as_ptr(), len: 5, size: 40, align: 8, ..TlsModule::empty() }));
         let m2 = Box::leak(Box::new(TlsModule { image: IMG2.0.as_ptr(), len: 3, size: 100, align: 64, ..TlsModule::empty() }));
         unsafe {
             add_module(m1);
