@@ -6,15 +6,21 @@
 #![no_std]
 
 // Each component is linked for its exported C symbols, which nothing here names.
+extern crate limpet_ctype;
 extern crate limpet_ldso;
 extern crate limpet_malloc;
 extern crate limpet_math;
+extern crate limpet_posix;
+extern crate limpet_process;
 extern crate limpet_pthread;
 extern crate limpet_setjmp;
+extern crate limpet_signal;
 extern crate limpet_start;
 extern crate limpet_stdio;
+extern crate limpet_stdlib;
 extern crate limpet_string;
 extern crate limpet_syscall;
+extern crate limpet_time;
 
 
 /// A panic inside the C library is a limpet bug: report it on stderr and abort, since

@@ -1,7 +1,8 @@
-//! `atexit`, `__cxa_atexit`, `exit`, `_Exit` and `_exit`.
+//! `atexit`, `__cxa_atexit`, `exit`, `_Exit`, `_exit`, `at_quick_exit` and `quick_exit`.
 //!
 //! Exit runs, in this order (as musl does): the atexit handlers, last registered first;
-//! the fini arrays; the stdio flush; then the process ends.
+//! the fini arrays; the stdio flush; then the process ends. Quick exit runs only its own
+//! handlers, last registered first, and ends the process without flushing.
 use core::ffi::{c_int, c_void};
 use core::ptr;
 use core::sync::atomic::{AtomicBool, Ordering};
@@ -147,6 +148,62 @@ pub extern "C" fn _exit(status: c_int) -> ! {
     _Exit(status)
 }
 
+/// How many `at_quick_exit` handlers fit: C guarantees 32, and musl gives exactly that.
+const QUICK_SLOTS: usize = 32;
+
+static mut QUICK: [Option<unsafe extern "C" fn()>; QUICK_SLOTS] = [None; QUICK_SLOTS];
+static mut QUICK_USED: usize = 0;
+
+/// `at_quick_exit(f)`—Registers `f` to run at [`quick_exit`], last registered first; 0 on
+/// success, -1 when the 32 slots are taken.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn at_quick_exit(f: unsafe extern "C" fn()) -> c_int {
+    lock();
+    // SAFETY: the lock serialises every access to QUICK and QUICK_USED.
+    let ok = unsafe {
+        let used = QUICK_USED;
+        if used < QUICK_SLOTS {
+            (*(&raw mut QUICK))[used] = Some(f);
+            QUICK_USED = used + 1;
+            true
+        } else {
+            false
+        }
+    };
+    unlock();
+    if ok { 0 } else { -1 }
+}
+
+/// Runs and removes the `at_quick_exit` handlers, last registered first.
+fn run_quick_handlers() {
+    loop {
+        lock();
+        // SAFETY: the lock serialises every access to QUICK and QUICK_USED.
+        let f = unsafe {
+            if QUICK_USED == 0 {
+                None
+            } else {
+                QUICK_USED -= 1;
+                (*(&raw mut QUICK))[QUICK_USED].take()
+            }
+        };
+        unlock();
+        match f {
+            // SAFETY: the program registered it to be called at quick exit.
+            Some(f) => unsafe { f() },
+            None => return,
+        }
+    }
+}
+
+/// `quick_exit(status)`—Runs the `at_quick_exit` handlers and ends the process with
+/// `status`, without the atexit handlers, destructors or stdio flush.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn quick_exit(status: c_int) -> ! {
+    run_quick_handlers();
+    _Exit(status)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,5 +228,27 @@ mod tests {
         let mut want: Vec<usize> = (6..100).rev().collect();
         want.extend([5, 1000, 4, 3, 2, 1, 0]);
         assert_eq!(got, want);
+    }
+
+    static QUICK_ORDER: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+    unsafe extern "C" fn quick_a() {
+        QUICK_ORDER.lock().unwrap().push(b'a');
+    }
+    unsafe extern "C" fn quick_b() {
+        QUICK_ORDER.lock().unwrap().push(b'b');
+    }
+
+    #[test]
+    fn quick_handlers_are_bounded_and_run_last_first() {
+        assert_eq!(at_quick_exit(quick_a), 0);
+        for _ in 1..QUICK_SLOTS {
+            assert_eq!(at_quick_exit(quick_b), 0);
+        }
+        assert_eq!(at_quick_exit(quick_a), -1);
+        run_quick_handlers();
+        let got = QUICK_ORDER.lock().unwrap().clone();
+        assert_eq!(got.len(), QUICK_SLOTS);
+        assert_eq!(got.last(), Some(&b'a'));
+        assert_eq!(got[0], b'b');
     }
 }

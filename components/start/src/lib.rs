@@ -1,5 +1,6 @@
 //! Process start-up and exit: `__libc_start_main`, the init and fini arrays, `atexit`,
-//! `exit`, `abort`, the stack protector's failure path, `environ` and `getenv`.
+//! `exit`, `quick_exit`, `abort`, the stack protector's failure path, `environ` and the
+//! environment functions (`getenv`, `setenv`, `unsetenv`, `putenv`, `clearenv`).
 //!
 //! A statically linked program reaches [`libc_start::__libc_start_main`] straight from its
 //! `_start`, and this crate sets up the auxiliary vector, the environment and the main

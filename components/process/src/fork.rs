@@ -1,0 +1,83 @@
+//! `fork` and `_Fork`.
+use core::ffi::c_int;
+use core::sync::atomic::Ordering;
+
+use limpet_syscall::{nr, result, set_errno, syscall0, syscall5};
+
+use crate::sigs::{self, SIGCHLD};
+
+/// Makes a child process that is a copy of the caller (`clone` with only `SIGCHLD`, which
+/// every architecture has, unlike the `fork` syscall). Returns the child's pid in the
+/// parent and 0 in the child, or the errno value. Nothing in the child is brought up to
+/// date; [`_Fork`] does that.
+///
+/// # Safety
+/// In a multithreaded caller, the child may only do what is async-signal-safe.
+pub unsafe fn fork_only() -> Result<c_int, c_int> {
+    // SAFETY: clone without CLONE_VM and with no stack duplicates the whole process.
+    result(unsafe { syscall5(nr::CLONE, SIGCHLD as usize, 0, 0, 0, 0) }).map(|pid| pid as c_int)
+}
+
+/// `_Fork()`—Creates a child process without running `pthread_atfork` handlers. Returns the
+/// child's pid in the parent, 0 in the child, or -1 with errno set (`EAGAIN`, `ENOMEM`).
+/// In the child, the calling thread's descriptor gets the child's thread id and becomes
+/// the only thread in the thread list (the list lock is held across the clone, so no link
+/// is half-made). Signals are blocked meanwhile, so no handler sees the child before its
+/// descriptor is right.
+///
+/// # Safety
+/// In a multithreaded caller, the child may only do what is async-signal-safe.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+#[allow(non_snake_case)] // the C name
+pub unsafe extern "C" fn _Fork() -> c_int {
+    let old = sigs::block_all();
+    #[cfg(target_arch = "x86_64")]
+    let list = limpet_pthread::list::lock();
+    // SAFETY: forwarded from the caller.
+    let r = unsafe { fork_only() };
+    if r == Ok(0) {
+        let me = limpet_pthread::current();
+        // SAFETY: gettid cannot fail; the thread pointer addresses this thread's descriptor,
+        // and no other thread exists in the child.
+        unsafe {
+            (*me).tid.store(syscall0(nr::GETTID) as c_int, Ordering::Relaxed);
+            #[cfg(target_arch = "x86_64")]
+            list.keep_only(me);
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    drop(list);
+    sigs::restore(old);
+    r.unwrap_or_else(|e| {
+        set_errno(e);
+        -1
+    })
+}
+
+/// `fork()`—Creates a child process, a copy of the caller; see [`_Fork`]. (`pthread_atfork`
+/// handlers do not exist yet.)
+///
+/// # Safety
+/// As for [`_Fork`].
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn fork() -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe { _Fork() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wait::waitpid;
+
+    #[test]
+    fn child_exit_status_reaches_the_parent() {
+        let pid = unsafe { fork_only() }.unwrap();
+        if pid == 0 {
+            unsafe { limpet_syscall::syscall1_noreturn(nr::EXIT_GROUP, 42) }
+        }
+        let mut status = 0;
+        assert_eq!(unsafe { waitpid(pid, &mut status, 0) }, pid);
+        assert_eq!(status, 42 << 8);
+    }
+}

@@ -1,0 +1,33 @@
+//! `<stdlib.h>` beyond the allocator and the environment: number conversions (`strtol.rs`,
+//! `strtod.rs`, `strtold.rs`, `ecvt.rs`), integer arithmetic (`abs.rs`, `div.rs`), sorting and searching
+//! (`qsort.rs`, `bsearch.rs`), the random number generators (`rand.rs`, `random.rs`,
+//! `rand48.rs`), temporary files (`mktemp.rs`), `realpath`, and command-line parsing
+//! (`getopt.rs`, `getopt_long.rs`, `getsubopt.rs`).
+//!
+//! The environment functions (`setenv` ...) live beside `environ` in limpet-start; the
+//! allocator in limpet-malloc.
+#![cfg_attr(not(test), no_std)]
+#![allow(non_upper_case_globals, non_camel_case_types)]
+
+pub mod abs;
+pub mod bsearch;
+pub mod div;
+pub mod ecvt;
+pub mod getopt;
+pub mod getopt_long;
+pub mod getsubopt;
+pub mod mktemp;
+pub mod qsort;
+pub mod random;
+pub mod rand;
+pub mod rand48;
+pub mod realpath;
+pub mod strtod;
+pub mod strtol;
+#[cfg(target_arch = "x86_64")]
+pub mod strtold;
+
+/// `isspace` of the C locale, which every conversion skips leading input with.
+pub(crate) fn is_space(c: u8) -> bool {
+    c == b' ' || (b'\t'..=b'\r').contains(&c)
+}

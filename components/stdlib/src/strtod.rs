@@ -1,0 +1,460 @@
+//! `strtod`, `strtof` and their `_l` forms, correctly rounded (to nearest, ties to even).
+//!
+//! The C syntax is recognised here: white space, a sign, then `inf`/`infinity`, `nan` with an
+//! optional `(chars)`, a hexadecimal significand with an optional binary exponent `p`, or a
+//! decimal one with an optional `e` exponent. Decimal digits go to core's `str::parse`, which
+//! is exact for any length; hexadecimal ones are rounded by [`round_binary`].
+//!
+//! errno follows musl's observable rules: EINVAL when nothing converts; for decimal input,
+//! ERANGE when the result overflows to infinity or underflows (to zero or a subnormal). For
+//! hexadecimal input musl is narrower (see [`hex_range_error`]): most inputs that round to
+//! infinity or zero leave errno alone.
+//! `strtold` (in `strtold.rs`) shares this front end.
+use core::ffi::{c_char, c_void};
+
+use limpet_syscall::{errno, set_errno};
+
+/// A binary floating-point format.
+pub(crate) struct Format {
+    /// Significand bits, counting the implicit one.
+    pub(crate) mant: u32,
+    /// The exponent of the smallest normal number (the largest is `1 - emin`).
+    pub(crate) emin: i64,
+    /// A hexadecimal input whose value is `0.d1d2... * 16^rp * 2^p` sets ERANGE when
+    /// `p + 4*rp - 32` exceeds this: musl checks the range before normalising, against the
+    /// exponent of the smallest subnormal.
+    pub(crate) hex_limit: i64,
+}
+
+const F64: Format = Format { mant: 53, emin: -1022, hex_limit: 1074 };
+const F32: Format = Format { mant: 24, emin: -126, hex_limit: 149 };
+
+/// What the C syntax at the start of a string denotes.
+enum Number<'a> {
+    Nan,
+    Inf,
+    /// Decimal digits with an optional point and exponent, for `str::parse`; `nonzero` when
+    /// some digit is not 0 (so a zero result is an underflow).
+    Decimal { text: &'a str, nonzero: bool },
+    /// `m * 2^e`, inexact below `m` when `sticky`; `musl_e2` is the exponent musl checks.
+    Hex { m: u128, sticky: bool, e: i64, musl_e2: i64 },
+}
+
+/// The case-insensitive length of the prefix of `s` that matches `word`.
+fn match_len(s: &[u8], word: &[u8]) -> usize {
+    s.iter().zip(word).take_while(|(a, b)| a.to_ascii_lowercase() == **b).count()
+}
+
+/// Reads `[sign]digits` after an exponent letter at `s[0]`, saturating far beyond any
+/// exponent that matters; None when no digit follows.
+fn exponent(s: &[u8]) -> Option<(i64, usize)> {
+    let mut i = 1;
+    let neg = s.get(i) == Some(&b'-');
+    if neg || s.get(i) == Some(&b'+') {
+        i += 1;
+    }
+    if !s.get(i).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut v: i64 = 0;
+    while let Some(d) = s.get(i).filter(|c| c.is_ascii_digit()) {
+        v = (v * 10 + (d - b'0') as i64).min(1 << 40);
+        i += 1;
+    }
+    Some((if neg { -v } else { v }, i))
+}
+
+/// Parses the number at the start of `s` (already past white space and sign): the number and
+/// the bytes it used, or None when there is none.
+fn parse(s: &[u8]) -> Option<(Number<'_>, usize)> {
+    let inf = match_len(s, b"infinity");
+    if inf >= 3 {
+        return Some((Number::Inf, if inf == 8 { 8 } else { 3 }));
+    }
+    if match_len(s, b"nan") == 3 {
+        // `nan(` [A-Za-z0-9_]* `)` is used whole; otherwise just the `nan`.
+        let mut used = 3;
+        if s.get(3) == Some(&b'(') {
+            let n = s[4..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+            if s.get(4 + n) == Some(&b')') {
+                used = 5 + n;
+            }
+        }
+        return Some((Number::Nan, used));
+    }
+    if s.first() == Some(&b'0') && s.get(1).is_some_and(|c| c | 0x20 == b'x') {
+        return Some(parse_hex(&s[2..]).map_or((Number::Hex { m: 0, sticky: false, e: 0, musl_e2: 0 }, 1), |(n, used)| (n, used + 2)));
+    }
+    let mut i = 0;
+    let (mut digits, mut nonzero) = (0, false);
+    let mut dot = false;
+    while let Some(&c) = s.get(i) {
+        if c.is_ascii_digit() {
+            digits += 1;
+            nonzero |= c != b'0';
+        } else if c == b'.' && !dot {
+            dot = true;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    if s.get(i).is_some_and(|c| c | 0x20 == b'e') {
+        if let Some((_, n)) = exponent(&s[i..]) {
+            i += n;
+        }
+    }
+    let text = core::str::from_utf8(&s[..i]).ok()?;
+    Some((Number::Decimal { text, nonzero }, i))
+}
+
+/// Parses hexadecimal digits with an optional point and `p` exponent (after `0x`); None when
+/// there is no digit.
+fn parse_hex(s: &[u8]) -> Option<(Number<'static>, usize)> {
+    let (mut m, mut k, mut sticky) = (0u128, 0i64, false);
+    let (mut rp, mut started, mut dot, mut any) = (0i64, false, false, false);
+    let mut i = 0;
+    while let Some(&c) = s.get(i) {
+        if c == b'.' && !dot {
+            dot = true;
+            i += 1;
+            continue;
+        }
+        let Some(d) = (c as char).to_digit(16) else { break };
+        any = true;
+        started |= d != 0;
+        if started {
+            if !dot {
+                rp += 1;
+            }
+            if k < 32 {
+                m = m << 4 | d as u128;
+                k += 1;
+            } else {
+                sticky |= d != 0;
+            }
+        } else if dot {
+            rp -= 1;
+        }
+        i += 1;
+    }
+    if !any {
+        return None;
+    }
+    let mut p = 0;
+    if s.get(i).is_some_and(|c| c | 0x20 == b'p') {
+        if let Some((v, n)) = exponent(&s[i..]) {
+            p = v;
+            i += n;
+        }
+    }
+    Some((Number::Hex { m, sticky, e: p + 4 * (rp - k), musl_e2: p + 4 * rp - 32 }, i))
+}
+
+/// Rounds `m * 2^e` (plus a nonzero amount below `m` when `sticky`) to `f`, to nearest with
+/// ties to even: the format's bits without the sign, which are the infinity's on overflow.
+pub(crate) fn round_binary(m: u128, sticky: bool, e: i64, f: &Format) -> u128 {
+    let frac_bits = f.mant - 1;
+    let inf = ((3 - 2 * f.emin) as u128) << frac_bits;
+    if m == 0 {
+        return 0;
+    }
+    let lz = m.leading_zeros();
+    let m = m << lz;
+    // The exponent of the leading bit; keep `mant` bits below it, fewer for a subnormal.
+    let lead = e.saturating_sub(lz as i64).saturating_add(127);
+    if lead > 1 - f.emin {
+        return inf;
+    }
+    let keep = if lead >= f.emin { f.mant as i64 } else { f.mant as i64 - (f.emin - lead) };
+    let shift = 128 - keep;
+    if shift > 128 {
+        return 0;
+    }
+    // The dropped bits, compared with half a unit of the last kept place.
+    let (q, up) = if shift == 128 {
+        (0, m > 1 << 127 || (m == 1 << 127 && sticky))
+    } else {
+        let q = m >> shift;
+        let rem = m & ((1u128 << shift) - 1);
+        let half = 1u128 << (shift - 1);
+        (q, rem > half || (rem == half && (sticky || q & 1 == 1)))
+    };
+    let field = if lead >= f.emin { (lead - f.emin) as u128 } else { 0 };
+    // For a normal number `q` carries the implicit one, which adds one to `field`; a carry out
+    // of the significand moves into the exponent the same way, up to the infinity.
+    ((field << frac_bits) + q + up as u128).min(inf)
+}
+
+/// Whether musl reports ERANGE for the nonzero hexadecimal `m * 2^e` (`sticky` as in
+/// [`round_binary`]). Measured on musl: far too large or far too small an input (judged by
+/// `musl_e2`, before normalising); or an exact power of two at or below half the smallest
+/// subnormal, which rounds to zero. Other inputs that round to zero or infinity do not set it.
+fn hex_range_error(m: u128, sticky: bool, e: i64, musl_e2: i64, f: &Format) -> bool {
+    musl_e2 > f.hex_limit || musl_e2 < -f.hex_limit - MUSL_TINY_MARGIN || hex_unsigned_zero(m, sticky, e, musl_e2, f)
+}
+
+/// Whether musl returns +0 whatever the sign for the nonzero hexadecimal `m * 2^e`: the exact
+/// powers of two at or below half the smallest subnormal that escape its "far too small" test
+/// (its rounding adds and subtracts a signed bias, and the exact tie leaves +0).
+fn hex_unsigned_zero(m: u128, sticky: bool, e: i64, musl_e2: i64, f: &Format) -> bool {
+    let lead = e + 127 - m.leading_zeros() as i64;
+    m.is_power_of_two() && !sticky && lead < -f.hex_limit && musl_e2 >= -f.hex_limit - MUSL_TINY_MARGIN
+}
+
+/// How far below the smallest subnormal (in `musl_e2` terms) a hexadecimal input counts as
+/// "far too small": twice the x87 significand's 64 bits.
+const MUSL_TINY_MARGIN: i64 = 128;
+
+/// Converts the number at `s` to the bits of format `f` without the sign, and the sign.
+///
+/// # Safety
+/// `s` must be NUL-terminated; `endptr` null or writable.
+pub(crate) unsafe fn convert(s: *const c_char, endptr: *mut *mut c_char, f: &Format, to_bits: &dyn Fn(&str) -> u128) -> (u128, bool) {
+    // SAFETY: the caller's string is NUL-terminated, so it is a valid C string.
+    let bytes = unsafe { core::ffi::CStr::from_ptr(s) }.to_bytes();
+    let mut i = 0;
+    while bytes.get(i).copied().is_some_and(crate::is_space) {
+        i += 1;
+    }
+    let neg = bytes.get(i) == Some(&b'-');
+    if neg || bytes.get(i) == Some(&b'+') {
+        i += 1;
+    }
+    let frac_bits = f.mant - 1;
+    let inf = ((3 - 2 * f.emin) as u128) << frac_bits;
+    let mut unsigned_zero = false;
+    let (bits, used) = match parse(&bytes[i..]) {
+        None => {
+            set_errno(errno::EINVAL);
+            i = 0;
+            (0, 0)
+        }
+        Some((Number::Nan, n)) => (inf | 1 << (frac_bits - 1), n),
+        Some((Number::Inf, n)) => (inf, n),
+        Some((Number::Decimal { text, nonzero }, n)) => {
+            let bits = to_bits(text);
+            let subnormal = bits < 1 << frac_bits;
+            if bits == inf || (nonzero && subnormal) {
+                set_errno(errno::ERANGE);
+            }
+            (bits, n)
+        }
+        Some((Number::Hex { m, sticky, e, musl_e2 }, n)) => {
+            let bits = round_binary(m, sticky, e, f);
+            if m != 0 && hex_range_error(m, sticky, e, musl_e2, f) {
+                set_errno(errno::ERANGE);
+            }
+            unsigned_zero = m != 0 && hex_unsigned_zero(m, sticky, e, musl_e2, f);
+            (bits, n)
+        }
+    };
+    // SAFETY: `i + used` is within the string.
+    unsafe { set_end_and(endptr, s, i + used) };
+    // musl's NaN is positive whatever the sign, and so are some zeros.
+    (bits, neg && bits <= inf && used != 0 && !unsigned_zero)
+}
+
+/// Stores `s + n` in `*endptr` if it is non-null.
+///
+/// # Safety
+/// `endptr` null or writable; `s + n` within the string.
+unsafe fn set_end_and(endptr: *mut *mut c_char, s: *const c_char, n: usize) {
+    if !endptr.is_null() {
+        // SAFETY: the caller's contract.
+        unsafe { *endptr = s.add(n) as *mut c_char }
+    }
+}
+
+/// `strtod(s, endptr)`—The `double` nearest the number at the start of `s` (after white
+/// space): decimal or `0x` hexadecimal, `inf`, `infinity`, `nan`, `nan(chars)`, any case.
+/// Stores the end in `*endptr` if non-null (`s` itself when nothing converts, with EINVAL);
+/// ERANGE on overflow and underflow.
+///
+/// # Safety
+/// `s` must be NUL-terminated; `endptr` null or writable.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn strtod(s: *const c_char, endptr: *mut *mut c_char) -> f64 {
+    let to_bits = |t: &str| t.parse::<f64>().map_or(0, |v| v.to_bits() as u128);
+    // SAFETY: the caller keeps the contract.
+    let (bits, neg) = unsafe { convert(s, endptr, &F64, &to_bits) };
+    f64::from_bits(bits as u64 | (neg as u64) << 63)
+}
+
+/// `strtof(s, endptr)`—[`strtod`] for `float`, rounded once, straight from the digits.
+///
+/// # Safety
+/// `s` must be NUL-terminated; `endptr` null or writable.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn strtof(s: *const c_char, endptr: *mut *mut c_char) -> f32 {
+    let to_bits = |t: &str| t.parse::<f32>().map_or(0, |v| v.to_bits() as u128);
+    // SAFETY: the caller keeps the contract.
+    let (bits, neg) = unsafe { convert(s, endptr, &F32, &to_bits) };
+    f32::from_bits(bits as u32 | (neg as u32) << 31)
+}
+
+macro_rules! locale_forms {
+    ($($name:ident $base:ident -> $ty:ty;)+) => {$(
+        #[doc = concat!("`", stringify!($name), "(s, endptr, loc)`—[`", stringify!($base), "`]; every locale limpet knows uses `.` as the radix point.")]
+        ///
+        /// # Safety
+        #[doc = concat!("As for [`", stringify!($base), "`].")]
+        #[cfg_attr(feature = "export", unsafe(no_mangle))]
+        pub unsafe extern "C" fn $name(s: *const c_char, endptr: *mut *mut c_char, _loc: *mut c_void) -> $ty {
+            // SAFETY: the caller keeps the contract.
+            unsafe { $base(s, endptr) }
+        }
+    )+};
+}
+
+locale_forms! {
+    strtod_l strtod -> f64;
+    __strtod_l strtod -> f64;
+    strtof_l strtof -> f32;
+    __strtof_l strtof -> f32;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CString;
+
+    unsafe extern "C" {
+        #[link_name = "strtod"]
+        fn host_strtod(s: *const c_char, e: *mut *mut c_char) -> f64;
+        #[link_name = "strtof"]
+        fn host_strtof(s: *const c_char, e: *mut *mut c_char) -> f32;
+    }
+
+    /// A small fixed generator (xorshift64*) so failures reproduce.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545F4914F6CDD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn check(s: &str) {
+        let c = CString::new(s).unwrap();
+        let hex = s.contains(['x', 'X']);
+        let (mut e1, mut e2) = (core::ptr::null_mut(), core::ptr::null_mut());
+        unsafe {
+            let (ours, host) = (strtod(c.as_ptr(), &mut e1), host_strtod(c.as_ptr(), &mut e2));
+            // Some hexadecimal underflows give +0 for negative input in musl, -0 in glibc.
+            let zeros = hex && ours == 0.0 && host == 0.0;
+            assert!(ours.to_bits() == host.to_bits() || (ours.is_nan() && host.is_nan()) || zeros, "{s:?}: {ours:e} {host:e}");
+            assert_eq!(e1, e2, "end of {s:?}");
+            let (ours, host) = (strtof(c.as_ptr(), &mut e1), host_strtof(c.as_ptr(), &mut e2));
+            let zeros = hex && ours == 0.0 && host == 0.0;
+            assert!(ours.to_bits() == host.to_bits() || (ours.is_nan() && host.is_nan()) || zeros, "f {s:?}: {ours:e} {host:e}");
+            assert_eq!(e1, e2, "f end of {s:?}");
+        }
+    }
+
+    fn digits(r: &mut Rng, radix: u64, n: u64) -> String {
+        (0..n).map(|_| std::char::from_digit(r.below(radix) as u32, radix as u32).unwrap()).collect()
+    }
+
+    #[test]
+    fn generated_decimal_and_hex_agree_with_glibc() {
+        let mut r = Rng(0x9e3779b97f4a7c15);
+        for _ in 0..40_000 {
+            let radix = if r.below(2) == 0 { 10 } else { 16 };
+            let n = r.below(30);
+            let int = digits(&mut r, radix, n);
+            let n = r.below(30);
+            let frac = digits(&mut r, radix, n);
+            let mut s = String::new();
+            s.push_str(["", " ", "-", "+", "\t-"][r.below(5) as usize]);
+            if radix == 16 {
+                s.push_str(if r.below(2) == 0 { "0x" } else { "0X" });
+            }
+            s.push_str(&int);
+            if r.below(3) != 0 {
+                s.push('.');
+                s.push_str(&frac);
+            }
+            if r.below(3) != 0 {
+                s.push(if radix == 16 { 'p' } else { 'e' });
+                s.push_str(["", "-", "+"][r.below(3) as usize]);
+                let e = if radix == 16 { r.below(1200) } else { r.below(360) };
+                s.push_str(&e.to_string());
+            }
+            s.push_str(["", "x", "e", "p", ".5"][r.below(5) as usize]);
+            check(&s);
+        }
+        // Values printed exactly from random bit patterns round-trip.
+        for _ in 0..20_000 {
+            let v = f64::from_bits(r.next());
+            if v.is_finite() {
+                check(&format!("{v:e}"));
+                check(&format!("{v:.17e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn special_forms() {
+        for s in [
+            "inf", "-INF", "infinity", "infin", "InFiNiTy!", "nan", "-nan", "nan()", "nan(abc_9)", "nan(abc", "nan(a-b)",
+            "0x", "0x.", "0x.p1", "0xg", "0x1p", "0x1.p", "0x.8", ".", ".e1", "e1", "1e", "1e+", "  +.5e-1x", "-0", "0x1p-1074",
+            "0x1.8p-1074", "0x1p-1075", "0x1.0000000000001p-1075", "0x1.fffffffffffff8p1023", "0x1.fffffffffffff7ffffp1023",
+            "1e400", "1e-400", "4e-324", "2.4703282292062328e-324", "2.4703282292062327e-324", "1e99999999999999999999999",
+            "0x1.000000000000080000000000000000001p0", "0x1.00000100000000000001p0", "0x123456789abcdef0123p-10",
+        ] {
+            check(s);
+        }
+    }
+
+    fn errno_of(f: impl FnOnce()) -> i32 {
+        limpet_syscall::set_errno(0);
+        f();
+        unsafe extern "C" {
+            fn __errno_location() -> *mut i32;
+        }
+        unsafe { *__errno_location() }
+    }
+
+    #[test]
+    fn signed_zeros_as_musl() {
+        let sign = |s: &core::ffi::CStr| unsafe {
+            (strtod(s.as_ptr(), core::ptr::null_mut()).is_sign_negative(), strtof(s.as_ptr(), core::ptr::null_mut()).is_sign_negative())
+        };
+        assert_eq!(sign(c"-0x4.p-212"), (true, false));
+        assert_eq!(sign(c"-0x1p-1075"), (false, true));
+        assert_eq!(sign(c"-0x3p-1100"), (true, true));
+        assert_eq!(sign(c"-1e-400"), (true, true));
+    }
+
+    #[test]
+    fn errno_as_musl() {
+        let cases: [(&core::ffi::CStr, i32, i32); 13] = [
+            (c"0x1p1024", 0, errno::ERANGE),
+            (c"0x1p1103", errno::ERANGE, errno::ERANGE),
+            (c"0xfp1102", 0, errno::ERANGE),
+            (c"0x1p150", 0, 0),
+            (c"0x1p-1080", errno::ERANGE, errno::ERANGE),
+            (c"0x3p-1100", 0, errno::ERANGE),
+            (c"0x244996500fp-281", 0, 0),
+            (c"0x24499650p-281", 0, errno::ERANGE),
+            (c"1e400", errno::ERANGE, errno::ERANGE),
+            (c"1e-310", errno::ERANGE, errno::ERANGE),
+            (c".e1", errno::EINVAL, errno::EINVAL),
+            (c"0x", 0, 0),
+            (c"0x0p99999", 0, 0),
+        ];
+        for (s, d, f) in cases {
+            assert_eq!(errno_of(|| unsafe { strtod(s.as_ptr(), core::ptr::null_mut()); }), d, "{s:?}");
+            assert_eq!(errno_of(|| unsafe { strtof(s.as_ptr(), core::ptr::null_mut()); }), f, "f {s:?}");
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! `strftime` and `strftime_l` (C locale), with musl's conversions and extensions:
+//! the flags `-` (no padding), `_` (spaces), `0` (zeros) and `+`, and field widths for
+//! `%C`, `%F`, `%G` and `%Y`.
+use core::ffi::{c_char, c_void};
+
+use crate::abi::Tm;
+use crate::calendar::tm_to_secs;
+use crate::fmt::Sink;
+use crate::names::{ABDAY, ABMON, AM, DAY, D_FMT, D_T_FMT, MON, PM, T_FMT, T_FMT_AMPM};
+use crate::tz::tm_to_tzname;
+
+/// musl formats each conversion into a buffer of this size.
+const PIECE: usize = 100;
+
+fn is_leap(y: i32) -> bool {
+    // Keeps 1900 + y from overflowing; 2000 years do not change leapness.
+    let y = if y > i32::MAX - 1900 { y - 2000 } else { y } + 1900;
+    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+}
+
+/// The ISO 8601 week number (`%V`), computed from `tm_yday` and `tm_wday` alone.
+fn week_num(tm: &Tm) -> i64 {
+    let (yday, wday) = (tm.tm_yday as u32, tm.tm_wday as u32);
+    let mut val = yday.wrapping_add(7).wrapping_sub(wday.wrapping_add(6) % 7) / 7;
+    // If 1 January falls on Tuesday to Thursday, the days before it in its week count too.
+    if wday.wrapping_add(371).wrapping_sub(yday).wrapping_sub(2) % 7 <= 2 {
+        val += 1;
+    }
+    if val == 0 {
+        // The last week of the previous year: 53 if that year ended on a Thursday, or
+        // on a Friday in a leap year.
+        val = 52;
+        let dec31 = wday.wrapping_add(7).wrapping_sub(yday).wrapping_sub(1) % 7;
+        if dec31 == 4 || (dec31 == 5 && is_leap(tm.tm_year % 400 - 1)) {
+            val += 1;
+        }
+    } else if val == 53 {
+        let jan1 = wday.wrapping_add(371).wrapping_sub(yday) % 7;
+        if jan1 != 4 && (jan1 != 3 || !is_leap(tm.tm_year)) {
+            val = 1;
+        }
+    }
+    val as i64
+}
+
+/// Formats one conversion `c` into `out`; `None` if `c` is unknown (or a nested format
+/// came out empty).
+fn conversion(out: &mut Sink, c: u8, tm: &Tm, pad: u8) -> Option<()> {
+    let mut width = 2;
+    let mut def_pad = b'0';
+    let name = |s: &mut Sink, v: i32, names: &[&[u8]]| {
+        s.push_all(names.get(v as u32 as usize).copied().unwrap_or(b"-"));
+    };
+    let val: i64 = match c {
+        b'a' => {
+            name(out, tm.tm_wday, &ABDAY);
+            return Some(());
+        }
+        b'A' => {
+            name(out, tm.tm_wday, &DAY);
+            return Some(());
+        }
+        b'b' | b'h' => {
+            name(out, tm.tm_mon, &ABMON);
+            return Some(());
+        }
+        b'B' => {
+            name(out, tm.tm_mon, &MON);
+            return Some(());
+        }
+        b'c' => return nested(out, D_T_FMT, tm),
+        b'C' => (1900 + tm.tm_year as i64) / 100,
+        b'd' => tm.tm_mday as i64,
+        b'e' => {
+            def_pad = b'_';
+            tm.tm_mday as i64
+        }
+        b'D' => return nested(out, D_FMT, tm),
+        b'F' => return nested(out, b"%Y-%m-%d", tm),
+        b'g' | b'G' => {
+            let mut y = tm.tm_year as i64 + 1900;
+            if tm.tm_yday < 3 && week_num(tm) != 1 {
+                y -= 1;
+            } else if tm.tm_yday > 360 && week_num(tm) == 1 {
+                y += 1;
+            }
+            if c == b'g' {
+                y % 100
+            } else {
+                width = 4;
+                y
+            }
+        }
+        b'H' => tm.tm_hour as i64,
+        b'I' => match tm.tm_hour {
+            0 => 12,
+            h if h > 12 => h as i64 - 12,
+            h => h as i64,
+        },
+        b'j' => {
+            width = 3;
+            // int arithmetic in C: INT_MAX + 1 wraps.
+            tm.tm_yday.wrapping_add(1) as i64
+        }
+        b'm' => tm.tm_mon.wrapping_add(1) as i64,
+        b'M' => tm.tm_min as i64,
+        b'n' => {
+            out.push(b'\n');
+            return Some(());
+        }
+        b'p' => {
+            out.push_all(if tm.tm_hour >= 12 { PM } else { AM });
+            return Some(());
+        }
+        b'r' => return nested(out, T_FMT_AMPM, tm),
+        b'R' => return nested(out, b"%H:%M", tm),
+        b's' => {
+            width = 1;
+            tm_to_secs(tm) - tm.tm_gmtoff
+        }
+        b'S' => tm.tm_sec as i64,
+        b't' => {
+            out.push(b'\t');
+            return Some(());
+        }
+        b'T' => return nested(out, T_FMT, tm),
+        b'u' => {
+            width = 1;
+            if tm.tm_wday != 0 { tm.tm_wday as i64 } else { 7 }
+        }
+        b'U' => ((tm.tm_yday as u32).wrapping_add(7).wrapping_sub(tm.tm_wday as u32) / 7) as i64,
+        b'W' => {
+            ((tm.tm_yday as u32).wrapping_add(7).wrapping_sub((tm.tm_wday as u32).wrapping_add(6) % 7) / 7) as i64
+        }
+        b'V' => week_num(tm),
+        b'w' => {
+            width = 1;
+            tm.tm_wday as i64
+        }
+        b'x' => return nested(out, D_FMT, tm),
+        b'X' => return nested(out, T_FMT, tm),
+        b'y' => ((tm.tm_year as i64 + 1900) % 100).abs(),
+        b'Y' => {
+            let y = tm.tm_year as i64 + 1900;
+            if y >= 10000 {
+                out.push(b'+');
+                out.num(y, false, 0, false, 1);
+                return Some(());
+            }
+            width = 4;
+            y
+        }
+        b'z' => {
+            if tm.tm_isdst >= 0 {
+                let off = tm.tm_gmtoff;
+                out.num(off / 3600 * 100 + off % 3600 / 60, true, 0, false, 4);
+            }
+            return Some(());
+        }
+        b'Z' => {
+            if tm.tm_isdst >= 0 {
+                let p = tm_to_tzname(tm);
+                // SAFETY: zone names are NUL-terminated strings we own.
+                let mut k = 0;
+                while unsafe { *p.add(k) } != 0 {
+                    out.push(unsafe { *p.add(k) } as u8);
+                    k += 1;
+                }
+            }
+            return Some(());
+        }
+        b'%' => {
+            out.push(b'%');
+            return Some(());
+        }
+        _ => return None,
+    };
+    match if pad != 0 { pad } else { def_pad } {
+        b'-' => out.num(val, false, 0, false, 1),
+        b'_' => out.num(val, false, width, false, 1),
+        _ => out.num(val, false, width, true, 1),
+    }
+    Some(())
+}
+
+/// Formats `fmt` into a piece buffer, as musl's recursive conversions do.
+fn nested(out: &mut Sink, fmt: &[u8], tm: &Tm) -> Option<()> {
+    let mut buf = [0u8; PIECE];
+    let n = format(&mut buf, fmt, tm);
+    if n == 0 {
+        return None;
+    }
+    out.push_all(&buf[..n]);
+    Some(())
+}
+
+/// The strftime loop over `f` (which may lack a NUL: its end counts as one) into `s`.
+fn format(s: &mut [u8], f: &[u8], tm: &Tm) -> usize {
+    let n = s.len();
+    let at = |i: usize| f.get(i).copied().unwrap_or(0);
+    let mut l = 0;
+    let mut i = 0;
+    while l < n {
+        let ch = at(i);
+        if ch == 0 {
+            s[l] = 0;
+            return l;
+        }
+        i += 1;
+        if ch != b'%' {
+            s[l] = ch;
+            l += 1;
+            continue;
+        }
+        let mut pad = 0;
+        if matches!(at(i), b'-' | b'_' | b'0') {
+            pad = at(i);
+            i += 1;
+        }
+        let plus = at(i) == b'+';
+        if plus {
+            i += 1;
+        }
+        let digits_at = i;
+        let mut width: u64 = 0;
+        while at(i).is_ascii_digit() {
+            width = width.saturating_mul(10).saturating_add((at(i) - b'0') as u64);
+            i += 1;
+        }
+        let conv = at(i);
+        if matches!(conv, b'C' | b'F' | b'G' | b'Y') {
+            if width == 0 && i != digits_at {
+                width = 1;
+            }
+        } else {
+            width = 0;
+        }
+        if matches!(at(i), b'E' | b'O') {
+            i += 1;
+        }
+        let mut piece = [0u8; PIECE];
+        let mut sink = Sink { buf: &mut piece, len: 0 };
+        if conversion(&mut sink, at(i), tm, pad).is_none() {
+            break;
+        }
+        i += 1;
+        let mut k = sink.len.min(PIECE);
+        let mut t = &piece[..k];
+        if width != 0 {
+            // Drop the sign and leading zeros, then pad back to the width with zeros,
+            // with '-' for years before 0 and '+' (with the flag) for wide years.
+            if matches!(t.first(), Some(b'+' | b'-')) {
+                t = &t[1..];
+                k -= 1;
+            }
+            while t.len() > 1 && t[0] == b'0' && t[1].is_ascii_digit() {
+                t = &t[1..];
+                k -= 1;
+            }
+            let mut w = width.max(k as u64);
+            let d = t.iter().take_while(|b| b.is_ascii_digit()).count() as u64;
+            let need = if conv == b'C' { 3 } else { 5 };
+            if tm.tm_year < -1900 {
+                s[l] = b'-';
+                l += 1;
+                w -= 1;
+            } else if plus && d + (w - k as u64) >= need {
+                s[l] = b'+';
+                l += 1;
+                w -= 1;
+            }
+            while w > k as u64 && l < n {
+                s[l] = b'0';
+                l += 1;
+                w -= 1;
+            }
+        }
+        let k = k.min(n - l);
+        s[l..l + k].copy_from_slice(&t[..k]);
+        l += k;
+    }
+    if n != 0 {
+        if l == n {
+            l = n - 1;
+        }
+        s[l] = 0;
+    }
+    0
+}
+
+/// `strftime(s, n, fmt, tm)`—Formats `*tm` by `fmt` into `s` (at most `n` bytes with the
+/// NUL). Returns the length written, or 0 if it did not fit or `fmt` has an unknown
+/// conversion (then `s` holds what fitted, NUL-terminated, if `n` > 0).
+///
+/// # Safety
+/// `s` must be writable for `n` bytes, `fmt` a valid string, `tm` readable.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn strftime(s: *mut c_char, n: usize, fmt: *const c_char, tm: *const Tm) -> usize {
+    // SAFETY: caller's contract; the format is read up to its NUL.
+    unsafe {
+        let f = core::slice::from_raw_parts(fmt as *const u8, crate::c_len(fmt));
+        let out: &mut [u8] = if n == 0 { &mut [] } else { core::slice::from_raw_parts_mut(s as *mut u8, n) };
+        format(out, f, &*tm)
+    }
+}
+
+/// `strftime_l(s, n, fmt, tm, loc)`—[`strftime`]; limpet's only `LC_TIME` is the C locale.
+///
+/// # Safety
+/// As for [`strftime`].
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn strftime_l(
+    s: *mut c_char,
+    n: usize,
+    fmt: *const c_char,
+    tm: *const Tm,
+    _loc: *mut c_void,
+) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { strftime(s, n, fmt, tm) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(f: &str, tm: &Tm) -> (usize, String) {
+        let mut b = [0u8; 200];
+        let f = std::ffi::CString::new(f).unwrap();
+        let n = unsafe { strftime(b.as_mut_ptr().cast(), b.len(), f.as_ptr(), tm) };
+        let end = b.iter().position(|&c| c == 0).unwrap();
+        (n, String::from_utf8(b[..end].to_vec()).unwrap())
+    }
+
+    fn tm_at(t: i64) -> Tm {
+        let mut tm = Tm::ZERO;
+        unsafe { crate::gmtime::gmtime_r(&t, &mut tm) };
+        tm
+    }
+
+    #[test]
+    fn conversions() {
+        let tm = tm_at(1_700_000_000); // Tue Nov 14 22:13:20 2023
+        assert_eq!(fmt("%c", &tm).1, "Tue Nov 14 22:13:20 2023");
+        assert_eq!(fmt("%F %T %j %U %W %V %G %g %u %w %s", &tm).1, "2023-11-14 22:13:20 318 46 46 46 2023 23 2 2 1700000000");
+        assert_eq!(fmt("%I%p %e|%-e|%_H|%z|%Z", &tm).1, "10PM 14|14|22|+0000|UTC");
+        assert_eq!(fmt("%+10Y|%6C|%+12F", &tm).1, "+000002023|000020|+02023-11-14");
+        assert_eq!(fmt("%k", &tm).0, 0);
+    }
+
+    #[test]
+    fn iso_weeks_match_the_host() {
+        unsafe extern "C" {
+            #[link_name = "strftime"]
+            fn host(s: *mut c_char, n: usize, f: *const c_char, tm: *const Tm) -> usize;
+        }
+        let mut t = -3_000_000_000i64;
+        while t < 5_000_000_000 {
+            let tm = tm_at(t);
+            let mut b = [0u8; 64];
+            let n = unsafe { host(b.as_mut_ptr().cast(), 64, c"%G %g %V %U %W %j".as_ptr(), &tm) };
+            assert_eq!(fmt("%G %g %V %U %W %j", &tm).1.as_bytes(), &b[..n], "{t}");
+            t += 86_400 * 3 + 7;
+        }
+    }
+
+    #[test]
+    fn too_small() {
+        let tm = tm_at(0);
+        let mut b = [0x55u8; 8];
+        let n = unsafe { strftime(b.as_mut_ptr().cast(), 5, c"%Y-%m".as_ptr(), &tm) };
+        assert_eq!(n, 0);
+        assert_eq!(&b[..5], b"1970\0");
+    }
+}
