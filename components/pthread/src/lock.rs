@@ -90,8 +90,8 @@ impl Lock {
         futex::wake(&self.state, 1, Scope::Private);
     }
 
-    /// Whether some thread holds the lock (a snapshot, for tests).
-    #[cfg(test)]
+    /// Whether some thread holds the lock (a snapshot: by the time it returns, it may be
+    /// stale unless the caller holds the lock).
     pub fn is_locked(&self) -> bool {
         self.state.load(Ordering::Relaxed) != UNLOCKED
     }
