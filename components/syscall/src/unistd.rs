@@ -213,6 +213,26 @@ pub unsafe extern "C" fn mprotect(addr: *mut c_void, len: usize, prot: c_int) ->
     ret_errno(unsafe { syscall3(nr::MPROTECT, start, end.wrapping_sub(start), prot as usize) }) as c_int
 }
 
+/// `mremap(old, old_len, new_len, flags, ...)`—Grows, shrinks or moves a mapping. The
+/// optional fifth argument, the new address, is read only with `MREMAP_FIXED`. Like musl, a
+/// new length over `PTRDIFF_MAX` gives ENOMEM.
+///
+/// # Safety
+/// With `MREMAP_MAYMOVE` the old address may become invalid; the caller must not use it.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn mremap(old: *mut c_void, old_len: usize, new_len: usize, flags: c_int, new_addr: *mut c_void) -> *mut c_void {
+    const MAP_FAILED: *mut c_void = usize::MAX as *mut c_void;
+    const MREMAP_FIXED: c_int = 2;
+    if new_len >= isize::MAX as usize {
+        crate::set_errno(ENOMEM);
+        return MAP_FAILED;
+    }
+    let new_addr = if flags & MREMAP_FIXED != 0 { new_addr as usize } else { 0 };
+    // SAFETY: forwarded contract.
+    let r = unsafe { crate::syscall5(nr::MREMAP, old as usize, old_len, new_len, flags as usize, new_addr) };
+    ret_errno(r) as *mut c_void
+}
+
 /// `syscall(number, ...)`—Makes system call `number` with up to six integer arguments,
 /// returning -1 with errno set on failure.
 ///
@@ -328,6 +348,22 @@ mod tests {
         assert!((now.as_secs() as i64 - r.tv_sec).abs() < 5);
         assert_eq!(unsafe { clock_gettime(12345, &mut r) }, -1);
         assert_eq!(std::io::Error::last_os_error().raw_os_error(), Some(EINVAL));
+    }
+
+    #[test]
+    fn mremap_grows_and_moves_keeping_contents() {
+        const MREMAP_MAYMOVE: c_int = 1;
+        let p = unsafe { mmap(core::ptr::null_mut(), 4096, 3, 0x22, -1, 0) } as *mut u8;
+        assert_ne!(p as usize, usize::MAX);
+        unsafe { p.write(42) };
+        let q = unsafe { mremap(p.cast(), 4096, 1 << 20, MREMAP_MAYMOVE, core::ptr::null_mut()) } as *mut u8;
+        assert_ne!(q as usize, usize::MAX);
+        assert_eq!(unsafe { q.read() }, 42);
+        unsafe { q.add((1 << 20) - 1).write(7) };
+        let r = unsafe { mremap(q.cast(), 1 << 20, usize::MAX / 2 + 1, MREMAP_MAYMOVE, core::ptr::null_mut()) };
+        assert_eq!(r as usize, usize::MAX);
+        assert_eq!(std::io::Error::last_os_error().raw_os_error(), Some(ENOMEM));
+        assert_eq!(unsafe { munmap(q.cast(), 1 << 20) }, 0);
     }
 
     #[test]
