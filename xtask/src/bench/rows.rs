@@ -28,10 +28,12 @@ pub const CHILD: &str = "empty_main";
 pub const ROWS: &[Row] = &[
     row("memcpy_64", "string", "memcpy 64B", 4_000_000),
     row("memcpy_4k", "string", "memcpy 4KB", 600_000),
+    row("memcpy_64k", "string", "memcpy 64KB", 10_000),
     row("memset_4k", "string", "memset 4KB", 500_000),
     row("memcmp_4k", "string", "memcmp 4KB", 15_000),
     row("strlen_4k", "string", "strlen 4KB", 120_000),
     row("strcmp_short", "string", "strcmp (short)", 4_000_000),
+    row("strchr_4k", "string", "strchr 4KB", 120_000),
     row("strstr", "string", "strstr (1KB haystack)", 100_000),
     row("snprintf", "stdio", "snprintf (%d %s %f)", 60_000),
     row("fprintf_devnull", "stdio", "fprintf → /dev/null", 120_000),
