@@ -59,9 +59,7 @@ fn is_libc_name(name: &[u8], ldso_name: &[u8]) -> bool {
             }
         }
     }
-    let base = |s: &'static [u8]| -> &'static [u8] { s.rsplit(|&c| c == b'/').next().unwrap_or(s) };
-    // SAFETY: comparing byte strings only.
-    let ldso_base = base(unsafe { core::mem::transmute::<&[u8], &'static [u8]>(ldso_name) });
+    let ldso_base = ldso_name.rsplit(|&c| c == b'/').next().unwrap_or(ldso_name);
     !ldso_base.is_empty() && name == ldso_base
 }
 

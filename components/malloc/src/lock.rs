@@ -1,30 +1,13 @@
-//! A small mutex over a futex, for the heap's global lock.
-//!
-//! The state word is 0 (free), 1 (held) or 2 (held, and a thread may be asleep on it). Only
-//! an unlock that sees 2 pays for a wake-up syscall, so an uncontended lock/unlock is two
-//! atomic operations.
+//! The heap's global lock: a value guarded by the pthread component's futex lock (one
+//! atomic operation each to lock and unlock when uncontended; a short spin, then sleep).
 use core::cell::UnsafeCell;
 use core::ops::{Deref, DerefMut};
-use core::sync::atomic::{AtomicU32, Ordering};
 
-use limpet_syscall::{nr, syscall3, syscall4};
-
-const FREE: u32 = 0;
-const HELD: u32 = 1;
-const CONTENDED: u32 = 2;
-
-// From <linux/futex.h>: FUTEX_WAIT/FUTEX_WAKE with FUTEX_PRIVATE_FLAG, as the lock never
-// lives in shared memory.
-const FUTEX_WAIT_PRIVATE: usize = 128;
-const FUTEX_WAKE_PRIVATE: usize = 129;
-
-/// A short spin before sleeping: the heap's critical sections are a few dozen instructions,
-/// so the holder is usually about to release the lock.
-const SPINS: u32 = 100;
+use limpet_pthread::lock::Lock;
 
 /// A mutual-exclusion lock protecting a `T`, usable in a `static`.
 pub struct Mutex<T> {
-    state: AtomicU32,
+    lock: Lock,
     value: UnsafeCell<T>,
 }
 
@@ -35,38 +18,14 @@ unsafe impl<T: Send> Sync for Mutex<T> {}
 impl<T> Mutex<T> {
     /// A new, unlocked mutex.
     pub const fn new(value: T) -> Self {
-        Mutex { state: AtomicU32::new(FREE), value: UnsafeCell::new(value) }
+        Mutex { lock: Lock::new(), value: UnsafeCell::new(value) }
     }
 
     /// Waits for the lock and holds it until the guard is dropped.
     #[inline]
     pub fn lock(&self) -> MutexGuard<'_, T> {
-        if self.state.compare_exchange(FREE, HELD, Ordering::Acquire, Ordering::Relaxed).is_err() {
-            self.lock_contended();
-        }
+        self.lock.lock();
         MutexGuard { mutex: self }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn lock_contended(&self) {
-        for _ in 0..SPINS {
-            if self.state.load(Ordering::Relaxed) == FREE
-                && self.state.compare_exchange(FREE, HELD, Ordering::Acquire, Ordering::Relaxed).is_ok()
-            {
-                return;
-            }
-            core::hint::spin_loop();
-        }
-        // From here on we claim CONTENDED even when the swap finds the lock free: we cannot
-        // know whether others are asleep, so the next unlock must wake one.
-        while self.state.swap(CONTENDED, Ordering::Acquire) != FREE {
-            // SAFETY: FUTEX_WAIT only reads the word, and returns at once if it is no longer
-            // CONTENDED; EINTR and spurious wake-ups are handled by the loop.
-            unsafe {
-                syscall4(nr::FUTEX, self.state.as_ptr() as usize, FUTEX_WAIT_PRIVATE, CONTENDED as usize, 0);
-            }
-        }
     }
 
     /// Releases the lock.
@@ -75,16 +34,8 @@ impl<T> Mutex<T> {
     /// The calling thread must hold the lock and must not use the value it guarded afterwards.
     #[inline]
     pub unsafe fn unlock(&self) {
-        if self.state.swap(FREE, Ordering::Release) == CONTENDED {
-            self.wake_one();
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn wake_one(&self) {
-        // SAFETY: FUTEX_WAKE only looks the word's address up in the kernel's wait queues.
-        unsafe { syscall3(nr::FUTEX, self.state.as_ptr() as usize, FUTEX_WAKE_PRIVATE, 1) };
+        // SAFETY: per the contract, the lock is held.
+        unsafe { self.lock.unlock() }
     }
 }
 
@@ -154,7 +105,7 @@ mod tests {
             h.join().unwrap();
         }
         assert_eq!(*m.lock(), THREADS * ROUNDS);
-        assert_eq!(m.state.load(Ordering::Relaxed), FREE);
+        assert!(!m.lock.is_locked());
     }
 
     #[test]
@@ -164,20 +115,20 @@ mod tests {
         let m2 = Arc::clone(&m);
         let t = std::thread::spawn(move || drop(m2.lock()));
         // Long enough for the other thread to give up spinning and sleep in the kernel.
-        while m.state.load(Ordering::Relaxed) != CONTENDED {
+        while !m.lock.is_contended() {
             std::thread::yield_now();
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
         drop(g);
         t.join().unwrap();
-        assert_eq!(m.state.load(Ordering::Relaxed), FREE);
+        assert!(!m.lock.is_locked());
     }
 
     #[test]
     fn leaked_guard_keeps_lock_until_unlock() {
         let m = Mutex::new(5);
         m.lock().leak();
-        assert_eq!(m.state.load(Ordering::Relaxed), HELD);
+        assert!(m.lock.is_locked() && !m.lock.is_contended());
         // SAFETY: this thread holds the lock through the leaked guard.
         unsafe { m.unlock() };
         assert_eq!(*m.lock(), 5);

@@ -95,6 +95,11 @@ impl Lock {
     pub fn is_locked(&self) -> bool {
         self.state.load(Ordering::Relaxed) != UNLOCKED
     }
+
+    /// Whether a thread may be asleep waiting for the lock (a snapshot, as for `is_locked`).
+    pub fn is_contended(&self) -> bool {
+        self.state.load(Ordering::Relaxed) == CONTENDED
+    }
 }
 
 #[cfg(test)]

@@ -26,29 +26,9 @@ pub static mut __progname_full: *mut c_char = ptr::null_mut();
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub static mut __progname: *mut c_char = ptr::null_mut();
 
-/// Defines ELF aliases of an object in this crate.
-///
-/// They must be true aliases (one address), not copies: when a program takes a copy
-/// relocation of `environ`, the static linker moves every alias of it into the program
-/// too, so all the names keep meaning the same variable. Rust cannot alias a static, so the
-/// names are made in assembly, in the same object as their target.
-macro_rules! object_alias {
-    ($($alias:literal),+ => $target:literal) => {
-        #[cfg(feature = "export")]
-        core::arch::global_asm!(
-            $(
-                concat!(".globl ", $alias),
-                concat!(".type ", $alias, ", @object"),
-                concat!(".size ", $alias, ", 8"),
-                concat!(".set ", $alias, ", ", $target),
-            )+
-        );
-    };
-}
-
-object_alias!("__environ", "_environ", "___environ" => "environ");
-object_alias!("program_invocation_name" => "__progname_full");
-object_alias!("program_invocation_short_name" => "__progname");
+limpet_syscall::object_alias!("__environ", "_environ", "___environ" => "environ", 8);
+limpet_syscall::object_alias!("program_invocation_name" => "__progname_full", 8);
+limpet_syscall::object_alias!("program_invocation_short_name" => "__progname", 8);
 
 /// Records the environment and the program name.
 ///

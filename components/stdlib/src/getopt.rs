@@ -34,13 +34,7 @@ pub static mut __optpos: c_int = 0;
 pub static mut __optreset: c_int = 0;
 
 // `optreset` is the same object as `__optreset` (an ELF alias), so setting either works.
-#[cfg(feature = "export")]
-core::arch::global_asm!(
-    ".globl optreset",
-    ".type optreset, @object",
-    ".size optreset, 4",
-    ".set optreset, __optreset",
-);
+limpet_syscall::object_alias!("optreset" => "__optreset", 4);
 
 /// Writes `argv0`, `msg`, and `len` bytes of `what` and a newline to standard error, if
 /// `opterr` allows.

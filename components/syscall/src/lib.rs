@@ -52,3 +52,26 @@ pub fn ret_errno(ret: usize) -> isize {
         }
     }
 }
+
+/// Defines ELF aliases of an exported data object: `object_alias!("__environ", "_environ" =>
+/// "environ", 8)`.
+///
+/// They must be true aliases (one address), not copies: when a program takes a copy
+/// relocation of one name, the static linker moves every alias of it into the program too,
+/// so all the names keep meaning the same variable. Rust cannot alias a static, so the names
+/// are made in assembly, in the target's own crate, and only when that crate's `export`
+/// feature gives the target its C name.
+#[macro_export]
+macro_rules! object_alias {
+    ($($alias:literal),+ => $target:literal, $size:literal) => {
+        #[cfg(feature = "export")]
+        core::arch::global_asm!(
+            $(
+                concat!(".globl ", $alias),
+                concat!(".type ", $alias, ", @object"),
+                concat!(".size ", $alias, ", ", $size),
+                concat!(".set ", $alias, ", ", $target),
+            )+
+        );
+    };
+}

@@ -33,22 +33,10 @@ pub static mut daylight: c_int = 0;
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub static mut tzname: [*mut c_char; 2] = [ptr::null_mut(); 2];
 
-/// Defines ELF aliases (one address, so copy relocations move them together) of an object.
-macro_rules! object_alias {
-    ($alias:literal => $target:literal, $size:literal) => {
-        #[cfg(feature = "export")]
-        core::arch::global_asm!(
-            concat!(".globl ", $alias),
-            concat!(".type ", $alias, ", @object"),
-            concat!(".size ", $alias, ", ", $size),
-            concat!(".set ", $alias, ", ", $target),
-        );
-    };
-}
-
-object_alias!("__timezone" => "timezone", "8");
-object_alias!("__daylight" => "daylight", "4");
-object_alias!("__tzname" => "tzname", "16");
+// ELF aliases: one address, so a copy relocation of either name moves both.
+limpet_syscall::object_alias!("__timezone" => "timezone", 8);
+limpet_syscall::object_alias!("__daylight" => "daylight", 4);
+limpet_syscall::object_alias!("__tzname" => "tzname", 16);
 
 pub static UTC: &[u8; 4] = b"UTC\0";
 const SEARCH: [&[u8]; 3] = [b"/usr/share/zoneinfo/", b"/share/zoneinfo/", b"/etc/zoneinfo/"];
