@@ -56,6 +56,11 @@ pub fn build(opts: &Options) -> Result<Dist> {
     fs::create_dir_all(&lib).map_err(|e| format!("{}: {e}", lib.display()))?;
     fs::create_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
 
+    // Two xtask runs at once (two terminals, or helpers) would unpack and link in the same
+    // target/limpet-link: the second waits for the first to finish its dist.
+    fs::create_dir_all(root.join("target")).map_err(|e| e.to_string())?;
+    let lock = fs::File::create(root.join("target/limpet-link.lock")).map_err(|e| e.to_string())?;
+    lock.lock().map_err(|e| format!("target/limpet-link.lock: {e}"))?;
     let archive = build_archive(&root, &opts.profile)?;
     let objects = prepare_objects(&root, &archive)?;
     let libc_a = lib.join("libc.a");

@@ -1,7 +1,6 @@
 //! `memcpy`.
 use core::ffi::c_void;
 
-use crate::arch::copy_forward;
 
 /// `memcpy(dest, src, n)`—Copies `n` bytes from `src` to `dest` and returns `dest`.
 ///
@@ -14,8 +13,7 @@ use crate::arch::copy_forward;
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn memcpy(dest: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
     // SAFETY: the caller's contract is copy_forward's.
-    unsafe { copy_forward(dest.cast(), src.cast(), n) };
-    dest
+    unsafe { crate::arch::memcpy(dest.cast(), src.cast(), n).cast() }
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! `memmove`.
 use core::ffi::c_void;
 
-use crate::arch::{copy_backward, copy_forward};
 
 /// `memmove(dest, src, n)`—Copies `n` bytes from `src` to `dest`, which may overlap in any
 /// way, as if through a temporary buffer, and returns `dest`.
@@ -10,17 +9,8 @@ use crate::arch::{copy_backward, copy_forward};
 /// `src` must be valid for `n` bytes of reads and `dest` for `n` bytes of writes.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn memmove(dest: *mut c_void, src: *const c_void, n: usize) -> *mut c_void {
-    let (d, s) = (dest.cast::<u8>(), src.cast::<u8>());
-    // A forward copy is safe unless `dest` starts inside `src`'s region, above `src`: the
-    // unsigned difference covers both "dest below src" (it wraps) and "no overlap" at once.
-    if d.addr().wrapping_sub(s.addr()) >= n {
-        // SAFETY: dest <= src or the regions are disjoint, as copy_forward requires.
-        unsafe { copy_forward(d, s, n) };
-    } else {
-        // SAFETY: dest is above src, as copy_backward requires.
-        unsafe { copy_backward(d, s, n) };
-    }
-    dest
+    // SAFETY: the caller's contract; arch::memmove picks the direction the overlap allows.
+    unsafe { crate::arch::memmove(dest.cast(), src.cast(), n).cast() }
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! `memset`.
 use core::ffi::{c_int, c_void};
 
-use crate::arch::set_bytes;
 
 /// `memset(s, c, n)`—Stores `(unsigned char)c` into each of the `n` bytes at `s` and
 /// returns `s`.
@@ -14,8 +13,7 @@ use crate::arch::set_bytes;
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn memset(s: *mut c_void, c: c_int, n: usize) -> *mut c_void {
     // SAFETY: the caller's contract is set_bytes's.
-    unsafe { set_bytes(s.cast(), c as u8, n) };
-    s
+    unsafe { crate::arch::memset(s.cast(), c as u8, n).cast() }
 }
 
 #[cfg(test)]

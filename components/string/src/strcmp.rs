@@ -1,7 +1,7 @@
 //! `strcmp`.
 use core::ffi::{c_char, c_int};
 
-use crate::arch::compare_strings;
+use crate::arch::compare_c_strings;
 
 /// `strcmp(a, b)`—Compares the strings `a` and `b` as unsigned chars.
 ///
@@ -13,9 +13,8 @@ use crate::arch::compare_strings;
 /// `a` and `b` must point to NUL-terminated strings.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn strcmp(a: *const c_char, b: *const c_char) -> c_int {
-    // SAFETY: both are strings, so compare_strings may read each up to its terminator; no
-    // `n` limit is reached first because no string is `usize::MAX` bytes long.
-    unsafe { compare_strings(a.cast(), b.cast(), usize::MAX) }
+    // SAFETY: both are strings, as compare_c_strings requires.
+    unsafe { compare_c_strings(a.cast(), b.cast()) }
 }
 
 #[cfg(test)]

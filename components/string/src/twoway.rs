@@ -270,11 +270,18 @@ fn maximal_suffix<U: Unit, F: Fold<U>>(x: &[U], reverse: bool) -> (usize, usize)
     (ms.wrapping_add(1), p)
 }
 
-/// The two lowest-ranked positions of the needle (the same one twice for a single unit).
+/// The needle's lowest-ranked position, and the lowest-ranked one not next to it (any other
+/// one if the needle is too short; the same one twice for a single unit).
+///
+/// Neighbours are avoided because adjacent letters in text go together: a rare digraph
+/// ("zy" of "lazy") recurs wherever its word does, so a pair taken from it would stop the
+/// scan at every occurrence of the word, while two letters further apart rarely recur at
+/// the same distance except where the needle itself does.
 fn choose_pair<U: Unit, F: Fold<U>>(x: &[U]) -> Pair {
     let rank = |i: usize| F::fold(x[i]).rank();
     let first = (0..x.len()).min_by_key(|&i| rank(i)).unwrap_or(0);
-    let second = (0..x.len()).filter(|&i| i != first).min_by_key(|&i| rank(i)).unwrap_or(first);
+    let apart = (0..x.len()).filter(|&i| i.abs_diff(first) >= 2).min_by_key(|&i| rank(i));
+    let second = apart.or_else(|| (0..x.len()).filter(|&i| i != first).min_by_key(|&i| rank(i))).unwrap_or(first);
     Pair { offsets: [first, second], first: F::variants(x[first]), second: F::variants(x[second]) }
 }
 
@@ -369,5 +376,23 @@ pub unsafe fn find<U: Unit, F: Fold<U>, H: Haystack<U>>(needle: &Needle<U>, hay:
             j += needle.shift;
             memory = if needle.periodic { m - needle.shift } else { 0 };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pair_is_the_rarest_unit_and_a_rare_one_apart_from_it() {
+        // 'z' is the rarest; 'y' next to it is skipped for 'c', the rarest further away.
+        assert_eq!(choose_pair::<u8, Exact>(b"lazy cat").offsets, [2, 5]);
+        // Too short to keep a gap: the other unit.
+        assert_eq!(choose_pair::<u8, Exact>(b"qu").offsets, [0, 1]);
+        assert_eq!(choose_pair::<u8, Exact>(b"q").offsets, [0, 0]);
+        // Case folding ranks the folded unit, and the pair accepts both cases.
+        let p = choose_pair::<u8, AsciiCase>(b"JaZz!");
+        assert_eq!(p.offsets, [4, 2]);
+        assert_eq!(p.second, [b'z' as u32, b'Z' as u32]);
     }
 }

@@ -8,7 +8,7 @@
 //! | `copy_forward`, `copy_backward` | `memcpy`, `memmove`, `strcpy`, ... |
 //! | `set_bytes` | `memset`, `bzero`, `strncpy`'s padding |
 //! | `compare_bytes` | `memcmp`, `bcmp` |
-//! | `compare_strings` | `strcmp`, `strncmp`, `strcoll` |
+//! | `compare_strings`, `compare_c_strings` | `strncmp`; `strcmp`, `strcoll` |
 //! | `find_byte`, `find_last_byte` | `memchr`, `memrchr`, `strnlen`, `memccpy`, ... |
 //! | `find_byte_or_nul`, `c_string_length` | `strchr`, `strchrnul`, `strlen`, ... |
 //! | `wide_length`, `find_wide` | `wcslen`, `wmemchr`, `wcsnlen` |
@@ -43,15 +43,63 @@ pub use small::*;
 
 #[cfg(all(not(feature = "size"), any(not(target_arch = "x86_64"), feature = "portable")))]
 pub use all::{
-    c_string_length, compare_bytes, compare_strings, copy_backward, copy_forward, find_byte, find_byte_or_nul,
+    c_string_length, compare_bytes, compare_c_strings, compare_strings, copy_backward, copy_forward, find_byte, find_byte_or_nul,
     find_last_byte, find_pair, find_wide, set_bytes, wide_length,
 };
 
 #[cfg(all(not(feature = "size"), target_arch = "x86_64", not(feature = "portable")))]
 pub use x86_64::dispatch::{
-    c_string_length, compare_bytes, compare_strings, copy_backward, copy_forward, find_byte, find_byte_or_nul,
-    find_last_byte, find_pair, find_wide, set_bytes, wide_length,
+    c_string_length, compare_bytes, compare_c_strings, compare_strings, copy_forward, find_byte, find_byte_or_nul, find_last_byte,
+    find_pair, find_wide, memcpy, memmove, memset, set_bytes, wide_length,
 };
+
+#[cfg(any(feature = "size", not(target_arch = "x86_64"), feature = "portable"))]
+pub use whole::{memcpy, memmove, memset};
+
+/// `memcpy`, `memmove` and `memset` as single calls returning `dest`, over the raw API. The
+/// x86_64 dispatch has its own, one per backend, so that the C functions are one jump
+/// through the chosen backend's pointer.
+#[cfg(any(feature = "size", not(target_arch = "x86_64"), feature = "portable"))]
+mod whole {
+    use super::{copy_backward, copy_forward, set_bytes};
+
+    /// # Safety
+    /// As for `copy_forward`.
+    #[inline(always)]
+    pub unsafe fn memcpy(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+        // SAFETY: the caller's contract.
+        unsafe { copy_forward(dest, src, n) };
+        dest
+    }
+
+    /// # Safety
+    /// `src` valid for `n` bytes of reads and `dest` for `n` bytes of writes; any overlap.
+    #[inline(always)]
+    pub unsafe fn memmove(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+        // SAFETY: the direction is the one the overlap allows (see `forward_is_safe`).
+        unsafe {
+            if super::forward_is_safe(dest, src, n) { copy_forward(dest, src, n) } else { copy_backward(dest, src, n) }
+        }
+        dest
+    }
+
+    /// # Safety
+    /// As for `set_bytes`.
+    #[inline(always)]
+    pub unsafe fn memset(dest: *mut u8, c: u8, n: usize) -> *mut u8 {
+        // SAFETY: the caller's contract.
+        unsafe { set_bytes(dest, c, n) };
+        dest
+    }
+}
+
+/// Whether copying `n` bytes upwards from `src` to `dest` is right: unless `dest` starts
+/// inside `src`'s region above `src`. The unsigned difference covers both "dest below src"
+/// (it wraps) and "no overlap" at once.
+#[inline(always)]
+pub fn forward_is_safe(dest: *mut u8, src: *const u8, n: usize) -> bool {
+    dest.addr().wrapping_sub(src.addr()) >= n
+}
 
 /// What `find_pair` looks for: two units of a needle, at two offsets, each of which may take
 /// one of two values (a letter's two cases for `strcasestr`; the same value twice otherwise).

@@ -1,6 +1,6 @@
 //! `rep movsb` and `rep stosb`: the size backend's copy and fill, and the vector backends'
 //! copy and fill for long runs on CPUs with ERMS (Enhanced REP MOVSB/STOSB; where they
-//! hand over is `x86_64::MOVSB_MIN`/`STOSB_MIN`, decided by the measurement below).
+//! hand over is `x86_64::use_movsb`/`STOSB_MIN`, decided by the measurement below).
 
 /// Copies `n` bytes upwards with `rep movsb`.
 ///
@@ -32,16 +32,24 @@ pub unsafe fn stosb(dest: *mut u8, c: u8, n: usize) {
 
 #[cfg(all(test, not(any(feature = "size", feature = "portable"))))]
 mod measure {
-    use core::arch::x86_64::{__m128i, __m256i};
+    use core::arch::x86_64::{__m128i, __m256i, __m512i};
     use std::hint::black_box;
     use std::time::Instant;
 
-    use crate::arch::generic::copy::{copy_forward, set_bytes};
+    use crate::arch::generic::copy::{copy_forward, forward_long, set_bytes, set_long};
 
     // The vector loops alone, without the hand-over to `rep` this measurement decides.
     #[target_feature(enable = "avx2")]
     unsafe fn avx2_copy(d: *mut u8, s: *const u8, n: usize) {
         unsafe { copy_forward::<__m256i>(d, s, n) }
+    }
+    #[target_feature(enable = "avx512f")]
+    unsafe fn avx512_copy(d: *mut u8, s: *const u8, n: usize) {
+        unsafe { forward_long::<__m512i>(d, s, n) }
+    }
+    #[target_feature(enable = "avx512f")]
+    unsafe fn avx512_set(d: *mut u8, c: u8, n: usize) {
+        unsafe { set_long::<__m512i>(d, c, n) }
     }
     unsafe fn sse2_copy(d: *mut u8, s: *const u8, n: usize) {
         unsafe { copy_forward::<__m128i>(d, s, n) }
@@ -67,23 +75,34 @@ mod measure {
     #[test]
     #[ignore]
     fn rep_movsb_against_vector_loops() {
-        let has = (crate::arch::x86_64::cpu::has_erms(), crate::arch::x86_64::cpu::has_avx2());
-        eprintln!("erms {} avx2 {}", has.0, has.1);
+        use crate::arch::x86_64::cpu;
+        let has = (cpu::has_erms(), cpu::has_avx2(), cpu::has_avx512());
+        eprintln!("erms {} avx2 {} avx512 {} l1d {} KiB", has.0, has.1, has.2, cpu::l1d_bytes() >> 10);
         let max = 16 << 20;
         let src = vec![1u8; max + 64];
         let mut dst = vec![0u8; max + 64];
-        eprintln!("{:>9} {:>5} {:>8} {:>8} {:>8} | {:>8} {:>8} {:>8}", "bytes", "skew", "avx2", "sse2", "movsb", "avx2 set", "sse2 set", "stosb");
-        for &n in &[256, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 262144, 1 << 20, 4 << 20, 16 << 20] {
+        eprintln!(
+            "{:>9} {:>5} {:>8} {:>8} {:>8} {:>8} | {:>8} {:>8} {:>8} {:>8}",
+            "bytes", "skew", "avx512", "avx2", "sse2", "movsb", "avx512 s", "avx2 set", "sse2 set", "stosb"
+        );
+        let sizes = [256, 1024, 2048, 4096, 8192, 16384, 20480, 24576, 28672, 32768, 65536, 262144, 1 << 20, 4 << 20, 16 << 20];
+        for &n in &sizes {
             for skew in [0, 3] {
                 let (d, s) = (dst[skew..].as_mut_ptr(), src[1..].as_ptr());
                 let mut r = vec![];
-                for f in [avx2_copy, sse2_copy, super::movsb] {
-                    r.push(rate(n, &mut || unsafe { f(black_box(d), black_box(s), n) }));
+                for (k, f) in [avx512_copy, avx2_copy, sse2_copy, super::movsb].into_iter().enumerate() {
+                    // Column 0 needs AVX-512.
+                    let runs = k != 0 || has.2;
+                    r.push(if runs { rate(n, &mut || unsafe { f(black_box(d), black_box(s), n) }) } else { 0.0 });
                 }
-                for f in [avx2_set, sse2_set, super::stosb] {
-                    r.push(rate(n, &mut || unsafe { f(black_box(d), 7, n) }));
+                for (k, f) in [avx512_set, avx2_set, sse2_set, super::stosb].into_iter().enumerate() {
+                    let runs = k != 0 || has.2;
+                    r.push(if runs { rate(n, &mut || unsafe { f(black_box(d), 7, n) }) } else { 0.0 });
                 }
-                eprintln!("{n:>9} {skew:>5} {:>8.1} {:>8.1} {:>8.1} | {:>8.1} {:>8.1} {:>8.1}", r[0], r[1], r[2], r[3], r[4], r[5]);
+                eprintln!(
+                    "{n:>9} {skew:>5} {:>8.1} {:>8.1} {:>8.1} {:>8.1} | {:>8.1} {:>8.1} {:>8.1} {:>8.1}",
+                    r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]
+                );
             }
         }
     }

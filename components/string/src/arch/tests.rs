@@ -47,6 +47,7 @@ pub struct Backend {
     pub set_bytes: unsafe fn(*mut u8, u8, usize),
     pub compare_bytes: unsafe fn(*const u8, *const u8, usize) -> i32,
     pub compare_strings: unsafe fn(*const u8, *const u8, usize) -> i32,
+    pub compare_c_strings: unsafe fn(*const u8, *const u8) -> i32,
     pub find_byte: unsafe fn(*const u8, u8, usize) -> *const u8,
     pub find_last_byte: unsafe fn(*const u8, u8, usize) -> *const u8,
     pub find_byte_or_nul: unsafe fn(*const u8, u8) -> *const u8,
@@ -68,6 +69,7 @@ macro_rules! backend {
             set_bytes: m::set_bytes,
             compare_bytes: m::compare_bytes,
             compare_strings: m::compare_strings,
+            compare_c_strings: m::compare_c_strings,
             find_byte: m::find_byte,
             find_last_byte: m::find_last_byte,
             find_byte_or_nul: m::find_byte_or_nul,
@@ -154,6 +156,8 @@ backend_tests!(small, backend!("small", crate::arch::small, || true));
 backend_tests!(sse2, backend!("sse2", crate::arch::x86_64::sse2, || true));
 #[cfg(target_arch = "x86_64")]
 backend_tests!(avx2, backend!("avx2", crate::arch::x86_64::avx2, crate::arch::x86_64::cpu::has_avx2));
+#[cfg(target_arch = "x86_64")]
+backend_tests!(avx512, backend!("avx512", crate::arch::x86_64::avx512, crate::arch::x86_64::cpu::has_avx512));
 
 /// A 64-byte-aligned buffer of `SPAN` bytes.
 #[repr(C, align(64))]
@@ -316,6 +320,10 @@ fn compare_strings(b: &Backend) {
                         let got = unsafe { (b.compare_strings)(pa, pb, n) };
                         assert_eq!(got, want, "len {len} a {aa} b {ba} edit {e:?} n {n}");
                         assert_eq!(sign(unsafe { (b.compare_strings)(pb, pa, n) }), -sign(want));
+                        if n == usize::MAX {
+                            assert_eq!(unsafe { (b.compare_c_strings)(pa, pb) }, want, "len {len} a {aa} b {ba} {e:?}");
+                            assert_eq!(sign(unsafe { (b.compare_c_strings)(pb, pa) }), -sign(want));
+                        }
                     }
                 }
             }
@@ -446,11 +454,14 @@ fn fenced(b: &Backend) {
             assert_eq!(offset((b.find_byte)(a, 0, usize::MAX), a), Some(len));
             assert_eq!((b.compare_strings)(a, t, usize::MAX), 0, "len {len} shift {shift}");
             assert_eq!((b.compare_strings)(t, a, usize::MAX), 0, "len {len} shift {shift}");
+            assert_eq!((b.compare_c_strings)(a, t), 0, "len {len} shift {shift}");
+            assert_eq!((b.compare_c_strings)(t, a), 0, "len {len} shift {shift}");
             if len > 0 {
                 // A shorter second string that ends at its page end.
                 let u = fb.at_end(&text[len - 1..]);
                 let want = compare_strings_reference(&text, &text[len - 1..], usize::MAX);
                 assert_eq!((b.compare_strings)(a, u, usize::MAX), want);
+                assert_eq!((b.compare_c_strings)(a, u), want);
             }
         }
         // Wide strings ending at the page end.
@@ -500,6 +511,7 @@ fn random_long(b: &Backend) {
         }
         let want = compare_strings_reference(zs, &o[sa..], usize::MAX);
         assert_eq!(unsafe { (b.compare_strings)(zs.as_ptr(), o[sa..].as_ptr(), usize::MAX) }, want);
+        assert_eq!(unsafe { (b.compare_c_strings)(zs.as_ptr(), o[sa..].as_ptr()) }, want);
     }
 }
 
@@ -510,7 +522,12 @@ fn long_runs(b: &Backend) {
     let big = (1 << 20) + 4096;
     let src: Vec<u8> = (0..big).map(|_| rng.byte()).collect();
     let mut dst = vec![0u8; big];
-    for n in [(64 << 10) - 1, 64 << 10, (64 << 10) + 5, (1 << 20) - 1, 1 << 20, (1 << 20) + 3] {
+    // Around `rep movsb`'s hand-over (half the L1d on x86_64) and `rep stosb`'s (1 MiB).
+    #[cfg(target_arch = "x86_64")]
+    let movsb = crate::arch::x86_64::cpu::l1d_bytes() / 2;
+    #[cfg(not(target_arch = "x86_64"))]
+    let movsb = 24 << 10;
+    for n in [movsb - 1, movsb, movsb + 5, 64 << 10, (1 << 20) - 1, 1 << 20, (1 << 20) + 3] {
         let (sa, da) = (rng.below(64), rng.below(64));
         unsafe { (b.copy_forward)(dst[da..].as_mut_ptr(), src[sa..].as_ptr(), n) };
         assert!(dst[da..da + n] == src[sa..sa + n], "copy {n}");

@@ -281,6 +281,16 @@ unsafe fn compare_bytes_plain(a: *const u8, b: *const u8, n: usize) -> i32 {
     0
 }
 
+/// `compare_strings` with no length: the strings are compared up to the first difference
+/// or terminator (`strcmp`).
+///
+/// # Safety
+/// `a` and `b` point to NUL-terminated strings.
+pub unsafe fn compare_c_strings(a: *const u8, b: *const u8) -> i32 {
+    // SAFETY: no string is `usize::MAX` bytes long, so the terminator bounds the reads.
+    unsafe { compare_strings(a, b, usize::MAX) }
+}
+
 /// Compares two NUL-terminated strings, at most `n` bytes, as unsigned chars: the
 /// difference of the first pair that differs or ends a string, or 0.
 ///

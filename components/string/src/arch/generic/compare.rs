@@ -1,4 +1,5 @@
-//! Comparisons: `compare_bytes` (`memcmp`) and `compare_strings` (`strncmp`).
+//! Comparisons: `compare_bytes` (`memcmp`), `compare_strings` (`strncmp`) and
+//! `compare_c_strings` (`strcmp`).
 use super::{PAGE, Vector, below_byte};
 
 /// Whether a `V` loaded at `p` stays on the page of `p`.
@@ -114,4 +115,53 @@ pub unsafe fn compare_strings<V: Vector>(a: *const u8, b: *const u8, n: usize) -
         }
         0
     }
+}
+
+/// See `arch::all::compare_c_strings`: [`compare_strings`] without a length, so without its
+/// masks, and with the byte loop for page boundaries out of line, which leaves the common
+/// path short enough to need no saved registers.
+///
+/// # Safety
+/// As there; and the CPU supports `V`.
+#[inline(always)]
+pub unsafe fn compare_c_strings<V: Vector>(a: *const u8, b: *const u8) -> i32 {
+    let step = V::BYTES;
+    let mut i = 0;
+    // SAFETY: as in compare_strings: vectors are loaded only where neither crosses a page
+    // boundary, from positions both strings reach because every earlier byte was equal and
+    // nonzero.
+    unsafe {
+        let zero = V::splat(0);
+        loop {
+            if fits_page::<V>(a.add(i)) && fits_page::<V>(b.add(i)) {
+                let va = V::load_unaligned(a.add(i));
+                let vb = V::load_unaligned(b.add(i));
+                let ends = (!va.cmpeq(vb).movemask() | va.cmpeq(zero).movemask()) & V::ALL;
+                if ends != 0 {
+                    return difference(a, b, i + ends.trailing_zeros() as usize);
+                }
+            } else if let Some(d) = bytes_across_page(a.add(i), b.add(i), step) {
+                return d;
+            }
+            i += step;
+        }
+    }
+}
+
+/// Compares the next `k` bytes of two strings one at a time: the difference at the first
+/// unequal or terminating pair, or `None` if all `k` pairs are equal and nonzero.
+///
+/// # Safety
+/// Both strings reach their current position.
+#[cold]
+#[inline(never)]
+unsafe fn bytes_across_page(a: *const u8, b: *const u8, k: usize) -> Option<i32> {
+    for j in 0..k {
+        // SAFETY: byte `j` is read only after bytes before it were equal and nonzero.
+        let (x, y) = unsafe { (*a.add(j), *b.add(j)) };
+        if x != y || x == 0 {
+            return Some(x as i32 - y as i32);
+        }
+    }
+    None
 }

@@ -7,7 +7,7 @@
 //! caller chose. None of this may call `ptr::copy*`: that lowers to `memcpy`.
 use core::ptr::{read_unaligned, write_unaligned};
 
-use super::Vector;
+use super::Block;
 
 /// Copies `n <= 2 * BYTES` bytes, loading all of them before storing any: correct for
 /// every overlap.
@@ -15,7 +15,7 @@ use super::Vector;
 /// # Safety
 /// `src` valid for `n` bytes of reads, `dest` for `n` bytes of writes; `V` supported.
 #[inline(always)]
-unsafe fn copy_short<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
+unsafe fn copy_short<V: Block>(dest: *mut u8, src: *const u8, n: usize) {
     // SAFETY: each head/tail pair covers the `n` bytes from both ends and stays inside them.
     unsafe {
         if n >= V::BYTES {
@@ -49,7 +49,7 @@ unsafe fn copy_short<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
 /// # Safety
 /// As [`copy_short`].
 #[inline(always)]
-unsafe fn copy_medium<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
+unsafe fn copy_medium<V: Block>(dest: *mut u8, src: *const u8, n: usize) {
     let step = V::BYTES;
     // SAFETY: the four vectors cover the `n` bytes and stay inside them.
     unsafe {
@@ -69,12 +69,9 @@ unsafe fn copy_medium<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
 /// # Safety
 /// As there; and the CPU supports `V`.
 #[inline(always)]
-pub unsafe fn copy_forward<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
+pub unsafe fn copy_forward<V: Block>(dest: *mut u8, src: *const u8, n: usize) {
     let step = V::BYTES;
-    // SAFETY: the short cases are overlap-proof. Beyond them: the first and last vectors are
-    // loaded before any store; the loop stores aligned vectors at `dest + i` inside the
-    // region, each after loading the source bytes it covers, and with `dest <= src` a store
-    // can only overwrite source bytes below `i`, which were read already.
+    // SAFETY: the short cases are overlap-proof, and forward_long takes the rest.
     unsafe {
         if n <= 2 * step {
             return copy_short::<V>(dest, src, n);
@@ -82,6 +79,23 @@ pub unsafe fn copy_forward<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
         if n <= 4 * step {
             return copy_medium::<V>(dest, src, n);
         }
+        forward_long::<V>(dest, src, n)
+    }
+}
+
+/// The long case of [`copy_forward`], for `n > 2 * BYTES`: on its own, it lets a backend
+/// run its short copies with one block size and its long ones with another.
+///
+/// # Safety
+/// As for [`copy_forward`], with `n > 2 * V::BYTES`.
+#[inline(always)]
+pub unsafe fn forward_long<V: Block>(dest: *mut u8, src: *const u8, n: usize) {
+    let step = V::BYTES;
+    // SAFETY: the first and last vectors are loaded before any store; the loop stores
+    // aligned vectors at `dest + i` inside the region (`n > 2 * step` leaves room for at
+    // least the head's), each after loading the source bytes it covers, and with
+    // `dest <= src` a store can only overwrite source bytes below `i`, which were read.
+    unsafe {
         let head = V::load_unaligned(src);
         let tail = V::load_unaligned(src.add(n - step));
         let mut i = step - (dest.addr() & (step - 1));
@@ -110,11 +124,9 @@ pub unsafe fn copy_forward<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
 /// # Safety
 /// As there; and the CPU supports `V`.
 #[inline(always)]
-pub unsafe fn copy_backward<V: Vector>(dest: *mut u8, src: *const u8, n: usize) {
+pub unsafe fn copy_backward<V: Block>(dest: *mut u8, src: *const u8, n: usize) {
     let step = V::BYTES;
-    // SAFETY: as in copy_forward, mirrored: the loop walks down from the aligned `dest + j`
-    // near the end, and with `dest >= src` a store can only overwrite source bytes above
-    // those still to be read.
+    // SAFETY: the short cases are overlap-proof, and backward_long takes the rest.
     unsafe {
         if n <= 2 * step {
             return copy_short::<V>(dest, src, n);
@@ -122,6 +134,21 @@ pub unsafe fn copy_backward<V: Vector>(dest: *mut u8, src: *const u8, n: usize) 
         if n <= 4 * step {
             return copy_medium::<V>(dest, src, n);
         }
+        backward_long::<V>(dest, src, n)
+    }
+}
+
+/// The long case of [`copy_backward`], for `n > 2 * BYTES` (see [`forward_long`]).
+///
+/// # Safety
+/// As for [`copy_backward`], with `n > 2 * V::BYTES`.
+#[inline(always)]
+pub unsafe fn backward_long<V: Block>(dest: *mut u8, src: *const u8, n: usize) {
+    let step = V::BYTES;
+    // SAFETY: as in forward_long, mirrored: the loop walks down from the aligned `dest + j`
+    // near the end, and with `dest >= src` a store can only overwrite source bytes above
+    // those still to be read.
+    unsafe {
         let head = V::load_unaligned(src);
         let tail = V::load_unaligned(src.add(n - step));
         let mut j = n - ((dest.addr() + n) & (step - 1));
@@ -150,7 +177,7 @@ pub unsafe fn copy_backward<V: Vector>(dest: *mut u8, src: *const u8, n: usize) 
 /// # Safety
 /// As there; and the CPU supports `V`.
 #[inline(always)]
-pub unsafe fn set_bytes<V: Vector>(dest: *mut u8, c: u8, n: usize) {
+pub unsafe fn set_bytes<V: Block>(dest: *mut u8, c: u8, n: usize) {
     let step = V::BYTES;
     // SAFETY: every store lies inside the `n` bytes: head and tail pairs cover short runs
     // from both ends; long runs get the first and last vector unaligned and aligned ones
@@ -177,6 +204,20 @@ pub unsafe fn set_bytes<V: Vector>(dest: *mut u8, c: u8, n: usize) {
             write_unaligned(dest.add(n - 16).cast::<u128>(), w);
             return;
         }
+        set_long::<V>(dest, c, n)
+    }
+}
+
+/// The case of [`set_bytes`] for `n >= BYTES` (see [`forward_long`]).
+///
+/// # Safety
+/// As for [`set_bytes`], with `n >= V::BYTES`.
+#[inline(always)]
+pub unsafe fn set_long<V: Block>(dest: *mut u8, c: u8, n: usize) {
+    let step = V::BYTES;
+    // SAFETY: the first and last vectors are stored unaligned at the ends, aligned ones
+    // between, all inside the `n` bytes.
+    unsafe {
         let v = V::splat(c);
         v.store_unaligned(dest);
         v.store_unaligned(dest.add(n - step));

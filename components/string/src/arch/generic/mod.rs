@@ -18,27 +18,37 @@ pub mod pair;
 /// of it stays on one page.
 pub const PAGE: usize = 4096;
 
-/// A SIMD register of `BYTES` bytes and the handful of operations the algorithms need.
-///
-/// Comparisons produce a vector with all bits of each equal lane set; `movemask` turns
-/// that into one bit per byte (bit `i` for byte `i`, in memory order).
+/// A SIMD register of `BYTES` bytes as the copies and fills use it: loads, stores and a
+/// splat. The 64-byte AVX-512 register is only a `Block` (`x86_64::avx512`), since its
+/// byte mask would not fit `Vector::movemask`'s `u32`.
 ///
 /// # Safety
 /// Every method requires the CPU to support the instructions of the implementation; the
 /// loads and stores also require their pointers to be valid for `BYTES` bytes (and aligned
 /// to `BYTES` for the `_aligned` ones).
-pub trait Vector: Copy {
-    /// Bytes in the vector.
+pub trait Block: Copy {
+    /// Bytes in the register.
     const BYTES: usize;
-    /// A `movemask` with every byte's bit set.
-    const ALL: u32;
 
     unsafe fn splat(b: u8) -> Self;
-    unsafe fn splat32(w: u32) -> Self;
-    unsafe fn load_aligned(p: *const u8) -> Self;
     unsafe fn load_unaligned(p: *const u8) -> Self;
     unsafe fn store_aligned(self, p: *mut u8);
     unsafe fn store_unaligned(self, p: *mut u8);
+}
+
+/// A [`Block`] with the handful of lane operations the scans and comparisons need.
+///
+/// Comparisons produce a vector with all bits of each equal lane set; `movemask` turns
+/// that into one bit per byte (bit `i` for byte `i`, in memory order).
+///
+/// # Safety
+/// As for [`Block`].
+pub trait Vector: Block {
+    /// A `movemask` with every byte's bit set.
+    const ALL: u32;
+
+    unsafe fn splat32(w: u32) -> Self;
+    unsafe fn load_aligned(p: *const u8) -> Self;
     /// Byte lanes: all ones where equal.
     unsafe fn cmpeq(self, other: Self) -> Self;
     /// 32-bit lanes: all ones where equal.

@@ -3,26 +3,15 @@
 //! are compiled inside them. Callers must have checked the CPU (`cpu::has_avx2`).
 use core::arch::x86_64::*;
 
-use crate::arch::generic::Vector;
+use crate::arch::generic::{Block, Vector};
 
-impl Vector for __m256i {
+impl Block for __m256i {
     const BYTES: usize = 32;
-    const ALL: u32 = u32::MAX;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
         // SAFETY: the caller runs on a CPU with AVX2.
         unsafe { _mm256_set1_epi8(b as i8) }
-    }
-    #[inline(always)]
-    unsafe fn splat32(w: u32) -> Self {
-        // SAFETY: the caller runs on a CPU with AVX2.
-        unsafe { _mm256_set1_epi32(w as i32) }
-    }
-    #[inline(always)]
-    unsafe fn load_aligned(p: *const u8) -> Self {
-        // SAFETY: AVX2 present; the caller passes an aligned, readable `p`.
-        unsafe { _mm256_load_si256(p.cast()) }
     }
     #[inline(always)]
     unsafe fn load_unaligned(p: *const u8) -> Self {
@@ -38,6 +27,21 @@ impl Vector for __m256i {
     unsafe fn store_unaligned(self, p: *mut u8) {
         // SAFETY: AVX2 present; the caller passes a writable `p`.
         unsafe { _mm256_storeu_si256(p.cast(), self) }
+    }
+}
+
+impl Vector for __m256i {
+    const ALL: u32 = u32::MAX;
+
+    #[inline(always)]
+    unsafe fn splat32(w: u32) -> Self {
+        // SAFETY: the caller runs on a CPU with AVX2.
+        unsafe { _mm256_set1_epi32(w as i32) }
+    }
+    #[inline(always)]
+    unsafe fn load_aligned(p: *const u8) -> Self {
+        // SAFETY: AVX2 present; the caller passes an aligned, readable `p`.
+        unsafe { _mm256_load_si256(p.cast()) }
     }
     #[inline(always)]
     unsafe fn cmpeq(self, other: Self) -> Self {

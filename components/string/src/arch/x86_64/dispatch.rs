@@ -1,6 +1,6 @@
 //! The functions the C entry points call on x86_64: each jumps through its own function
-//! pointer, which starts at a `detect` function that asks `cpu` once, stores the AVX2 or
-//! SSE2 entry point in the pointer and calls it; later calls go straight there.
+//! pointer, which starts at a `detect` function that asks `cpu` once, stores the AVX-512,
+//! AVX2 or SSE2 entry point in the pointer and calls it; later calls go straight there.
 //!
 //! The pointers are plain `AtomicPtr` statics whose initial values are addresses of
 //! functions in this crate. In libc.so those need only relative relocations, which the
@@ -8,7 +8,7 @@
 //! lookup (a GOT entry, a `std` detection cache) would be read before it is bound.
 use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
-use super::{avx2, cpu, sse2};
+use super::{avx2, avx512, cpu, sse2};
 use crate::arch::Pair;
 
 macro_rules! dispatched {
@@ -27,7 +27,13 @@ macro_rules! dispatched {
             /// As for the dispatched function.
             #[cold]
             unsafe fn detect($($arg: $ty),*) $(-> $ret)? {
-                let f: Entry = if cpu::has_avx2() { avx2::$entry $(::<$unit>)? } else { sse2::$entry $(::<$unit>)? };
+                let f: Entry = if cpu::has_avx512() {
+                    avx512::$entry $(::<$unit>)?
+                } else if cpu::has_avx2() {
+                    avx2::$entry $(::<$unit>)?
+                } else {
+                    sse2::$entry $(::<$unit>)?
+                };
                 CHOSEN.store(f as *mut (), Relaxed);
                 // SAFETY: the caller's contract; the CPU has what `f` needs.
                 unsafe { f($($arg),*) }
@@ -42,10 +48,13 @@ macro_rules! dispatched {
 
 dispatched! {
     copy_forward = copy_forward(dest: *mut u8, src: *const u8, n: usize);
-    copy_backward = copy_backward(dest: *mut u8, src: *const u8, n: usize);
     set_bytes = set_bytes(dest: *mut u8, c: u8, n: usize);
+    memcpy = memcpy(dest: *mut u8, src: *const u8, n: usize) -> *mut u8;
+    memmove = memmove(dest: *mut u8, src: *const u8, n: usize) -> *mut u8;
+    memset = memset(dest: *mut u8, c: u8, n: usize) -> *mut u8;
     compare_bytes = compare_bytes(a: *const u8, b: *const u8, n: usize) -> i32;
     compare_strings = compare_strings(a: *const u8, b: *const u8, n: usize) -> i32;
+    compare_c_strings = compare_c_strings(a: *const u8, b: *const u8) -> i32;
     find_byte = find_byte(s: *const u8, c: u8, n: usize) -> *const u8;
     find_last_byte = find_last_byte(s: *const u8, c: u8, n: usize) -> *const u8;
     find_byte_or_nul = find_byte_or_nul(s: *const u8, c: u8) -> *const u8;

@@ -1,19 +1,26 @@
-//! x86_64: the SSE2 and AVX2 instantiations of the `generic` algorithms, the CPU feature
-//! check, and the dispatch that picks one of them on first use.
+//! x86_64: the SSE2, AVX2 and AVX-512 instantiations of the `generic` algorithms, the CPU
+//! feature check, and the dispatch that picks one of them on first use.
 pub mod avx2;
+pub mod avx512;
 pub mod cpu;
 #[cfg(not(any(feature = "size", feature = "portable")))]
 pub mod dispatch;
 pub mod sse2;
 
-/// Copies from this many bytes on use `rep movsb` when the CPU has ERMS.
+/// Whether a copy of `n` bytes from `src` to `dest` should use `rep movsb`: the CPU has ERMS,
+/// the regions are disjoint, and source and destination together exceed the level-1 data
+/// cache.
 ///
 /// Measured, not guessed (`cargo test -p limpet-string --release rep_movsb -- --ignored
-/// --nocapture`, numbers in the README): on the AMD EPYC (ERMS, FSRM) this was decided on,
-/// `rep movsb` is slower than the AVX2 loop up to 16 KiB, mixed at 32 KiB, and faster from
-/// 64 KiB on (131 against 97 GB/s at 64 KiB, 67 against 59 at 1 MiB, 47 against 33 at
-/// 16 MiB, when source and destination are equally aligned; about even otherwise).
-pub const MOVSB_MIN: usize = 64 << 10;
+/// --nocapture`, numbers in the README): on the AMD EPYC with a 48 KiB L1d this was decided
+/// on, the AVX2 and AVX-512 loops win while both buffers fit in L1 (a 24 KiB copy: 96 ns
+/// with AVX-512 against 147 with `rep movsb`) and `rep movsb` wins as soon as they do not
+/// (28 KiB: 172 against 212; 64 KiB: 500 against 660), since it writes whole lines without
+/// reading them first.
+#[inline(always)]
+pub fn use_movsb(dest: *mut u8, src: *const u8, n: usize) -> bool {
+    n >= cpu::l1d_bytes() / 2 && dest.addr().abs_diff(src.addr()) >= n && cpu::has_erms()
+}
 
 /// Fills from this many bytes on use `rep stosb` when the CPU has ERMS: it loses to AVX2
 /// stores up to 256 KiB and wins from 1 MiB on (176 against 161 GB/s at 1 MiB, 136
@@ -29,19 +36,37 @@ macro_rules! entry_points {
         use crate::arch::generic::{compare, copy, find, pair};
 
         /// See `arch::all::copy_forward`. Long copies between disjoint regions go to
-        /// `rep movsb` on CPUs with ERMS (see `MOVSB_MIN`).
+        /// `rep movsb` on CPUs with ERMS (see `use_movsb`).
         ///
         /// # Safety
         /// As there; and the CPU supports this backend.
         $(#[$attr])*
+        #[inline]
         pub unsafe fn copy_forward(dest: *mut u8, src: *const u8, n: usize) {
-            let disjoint = || dest.addr().abs_diff(src.addr()) >= n;
             // SAFETY: the caller's contract.
             unsafe {
-                if n >= crate::arch::x86_64::MOVSB_MIN && disjoint() && super::cpu::has_erms() {
+                if n <= 4 * <$V as crate::arch::generic::Block>::BYTES {
+                    copy::copy_forward::<$V>(dest, src, n)
+                } else {
+                    forward_long(dest, src, n)
+                }
+            }
+        }
+
+        /// The long copies of `copy_forward`, out of line so that the short ones need no
+        /// saved registers.
+        ///
+        /// # Safety
+        /// As for `copy_forward`, with `n` above four vectors.
+        $(#[$attr])*
+        #[inline(never)]
+        unsafe fn forward_long(dest: *mut u8, src: *const u8, n: usize) {
+            // SAFETY: the caller's contract.
+            unsafe {
+                if super::use_movsb(dest, src, n) {
                     crate::arch::rep::movsb(dest, src, n)
                 } else {
-                    copy::copy_forward::<$V>(dest, src, n)
+                    copy::forward_long::<$V>(dest, src, n)
                 }
             }
         }
@@ -51,6 +76,7 @@ macro_rules! entry_points {
         /// # Safety
         /// As there; and the CPU supports this backend.
         $(#[$attr])*
+        #[inline]
         pub unsafe fn copy_backward(dest: *mut u8, src: *const u8, n: usize) {
             // SAFETY: the caller's contract.
             unsafe { copy::copy_backward::<$V>(dest, src, n) }
@@ -62,6 +88,7 @@ macro_rules! entry_points {
         /// # Safety
         /// As there; and the CPU supports this backend.
         $(#[$attr])*
+        #[inline]
         pub unsafe fn set_bytes(dest: *mut u8, c: u8, n: usize) {
             // SAFETY: the caller's contract.
             unsafe {
@@ -72,6 +99,8 @@ macro_rules! entry_points {
                 }
             }
         }
+
+        super::whole_functions!($(#[$attr])*);
 
         /// See `arch::all::compare_bytes`.
         ///
@@ -91,6 +120,16 @@ macro_rules! entry_points {
         pub unsafe fn compare_strings(a: *const u8, b: *const u8, n: usize) -> i32 {
             // SAFETY: the caller's contract.
             unsafe { compare::compare_strings::<$V>(a, b, n) }
+        }
+
+        /// See `arch::all::compare_c_strings`.
+        ///
+        /// # Safety
+        /// As there; and the CPU supports this backend.
+        $(#[$attr])*
+        pub unsafe fn compare_c_strings(a: *const u8, b: *const u8) -> i32 {
+            // SAFETY: the caller's contract.
+            unsafe { compare::compare_c_strings::<$V>(a, b) }
         }
 
         /// See `arch::all::find_byte`.
@@ -165,3 +204,50 @@ macro_rules! entry_points {
     };
 }
 use entry_points;
+
+/// Writes `memcpy`, `memmove` and `memset` as single functions returning `dest` over the
+/// backend's `copy_forward`, `copy_backward` and `set_bytes`, so that the C functions are one
+/// jump through the dispatch pointer (see `crate::arch::memcpy`).
+macro_rules! whole_functions {
+    ($(#[$attr:meta])*) => {
+        /// `memcpy` whole: `copy_forward`, returning `dest`.
+        ///
+        /// # Safety
+        /// As for `copy_forward`.
+        $(#[$attr])*
+        pub unsafe fn memcpy(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+            // SAFETY: the caller's contract.
+            unsafe { copy_forward(dest, src, n) };
+            dest
+        }
+
+        /// `memmove` whole: the copy in the direction the overlap allows, returning `dest`.
+        ///
+        /// # Safety
+        /// `src` valid for `n` bytes of reads and `dest` for `n` bytes of writes.
+        $(#[$attr])*
+        pub unsafe fn memmove(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+            // SAFETY: the direction is the one `forward_is_safe` allows.
+            unsafe {
+                if crate::arch::forward_is_safe(dest, src, n) {
+                    copy_forward(dest, src, n)
+                } else {
+                    copy_backward(dest, src, n)
+                }
+            }
+            dest
+        }
+
+        /// `memset` whole: `set_bytes`, returning `dest`.
+        ///
+        /// # Safety
+        /// As for `set_bytes`.
+        $(#[$attr])*
+        pub unsafe fn memset(dest: *mut u8, c: u8, n: usize) -> *mut u8 {
+            // SAFETY: the caller's contract.
+            unsafe { set_bytes(dest, c, n) };
+            dest
+        }
+    };
+}
+use whole_functions;

@@ -2,26 +2,15 @@
 //! points need no `#[target_feature]` and no check.
 use core::arch::x86_64::*;
 
-use crate::arch::generic::Vector;
+use crate::arch::generic::{Block, Vector};
 
-impl Vector for __m128i {
+impl Block for __m128i {
     const BYTES: usize = 16;
-    const ALL: u32 = 0xffff;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
         // SAFETY: SSE2 is baseline.
         unsafe { _mm_set1_epi8(b as i8) }
-    }
-    #[inline(always)]
-    unsafe fn splat32(w: u32) -> Self {
-        // SAFETY: SSE2 is baseline.
-        unsafe { _mm_set1_epi32(w as i32) }
-    }
-    #[inline(always)]
-    unsafe fn load_aligned(p: *const u8) -> Self {
-        // SAFETY: the caller passes an aligned, readable `p`.
-        unsafe { _mm_load_si128(p.cast()) }
     }
     #[inline(always)]
     unsafe fn load_unaligned(p: *const u8) -> Self {
@@ -37,6 +26,21 @@ impl Vector for __m128i {
     unsafe fn store_unaligned(self, p: *mut u8) {
         // SAFETY: the caller passes a writable `p`.
         unsafe { _mm_storeu_si128(p.cast(), self) }
+    }
+}
+
+impl Vector for __m128i {
+    const ALL: u32 = 0xffff;
+
+    #[inline(always)]
+    unsafe fn splat32(w: u32) -> Self {
+        // SAFETY: SSE2 is baseline.
+        unsafe { _mm_set1_epi32(w as i32) }
+    }
+    #[inline(always)]
+    unsafe fn load_aligned(p: *const u8) -> Self {
+        // SAFETY: the caller passes an aligned, readable `p`.
+        unsafe { _mm_load_si128(p.cast()) }
     }
     #[inline(always)]
     unsafe fn cmpeq(self, other: Self) -> Self {
