@@ -9,6 +9,10 @@
 //! by `max(cp, m - cp) + 1`. Every haystack unit is compared a bounded number of times, so
 //! the whole search is O(n + m) with no allocation.
 //!
+//! Candidates are checked directly first, without the factorization, until that has cost
+//! a few units per haystack position (see [`find`]); the two-way search takes over from
+//! there.
+//!
 //! Whenever nothing is remembered, the next attempt is moved to the next *candidate*: a
 //! position where the needle's two rarest-looking units (`Pair`) both fit, found by the
 //! backend's `find_pair` (whole vectors of positions at a time). Skipping positions where
@@ -214,28 +218,38 @@ impl<U: Unit> Haystack<U> for Terminated<U> {
     }
 }
 
-/// A needle with its critical factorization and its candidate pair.
+/// A needle with its candidate pair.
 pub struct Needle<'a, U> {
     units: &'a [U],
-    /// The critical position: the start of the right half.
-    cp: usize,
-    /// The period of the needle when `periodic`, otherwise the shift after a mismatch in
-    /// the left half.
-    shift: usize,
-    periodic: bool,
     pair: Pair,
 }
 
 impl<'a, U: Unit> Needle<'a, U> {
     /// Prepares `units` (not empty) for searching under `F`.
     pub fn new<F: Fold<U>>(units: &'a [U]) -> Self {
+        Needle { units, pair: choose_pair::<U, F>(units) }
+    }
+}
+
+/// The needle's critical factorization, which the two-way comparisons need.
+struct Factorization {
+    /// The critical position: the start of the right half.
+    cp: usize,
+    /// The period of the needle when `periodic`, otherwise the shift after a mismatch in
+    /// the left half.
+    shift: usize,
+    periodic: bool,
+}
+
+impl Factorization {
+    fn of<U: Unit, F: Fold<U>>(units: &[U]) -> Self {
         let m = units.len();
         let (s1, p1) = maximal_suffix::<U, F>(units, false);
         let (s2, p2) = maximal_suffix::<U, F>(units, true);
         let (cp, period) = if s1 >= s2 { (s1, p1) } else { (s2, p2) };
         let periodic = cp + period <= m && (0..cp).all(|i| F::fold(units[i]) == F::fold(units[i + period]));
         let shift = if periodic { period } else { cp.max(m - cp) + 1 };
-        Needle { units, cp, shift, periodic, pair: choose_pair::<U, F>(units) }
+        Factorization { cp, shift, periodic }
     }
 }
 
@@ -337,16 +351,61 @@ impl Candidates {
     }
 }
 
+/// Units of direct comparison allowed per haystack position passed (plus one needle length)
+/// before the search switches to the two-way comparisons; see [`find`].
+const DIRECT_BUDGET: usize = 4;
+
 /// The position of the first occurrence of `needle` in `hay`, comparing under `F`.
+///
+/// Candidates are first checked directly, left to right, which needs no preparation; most
+/// searches end that way, having met few candidates. Direct checks can cost `m` units each,
+/// though, so once their total exceeds `DIRECT_BUDGET` times the haystack passed plus the
+/// needle's length, the search factorizes the needle and goes on with two-way from where
+/// it is. Each phase is linear, so the whole is too.
 ///
 /// # Safety
 /// `hay` must describe readable memory as its constructor requires.
 pub unsafe fn find<U: Unit, F: Fold<U>, H: Haystack<U>>(needle: &Needle<U>, hay: &mut H) -> Option<usize> {
     let x = needle.units;
     let m = x.len();
-    let cp = needle.cp;
     let mut scan = Candidates { on: true, scans: 0, skipped: 0 };
-    let (mut j, mut memory) = (0, 0);
+    let (mut j, mut work) = (0, 0);
+    // SAFETY: units `j..j + m` are read only after Candidates::next confirmed them.
+    unsafe {
+        loop {
+            j = scan.next(hay, &needle.pair, j, m)?;
+            let mut i = 0;
+            while i < m && F::fold(x[i]) == F::fold(*hay.base().add(j + i)) {
+                i += 1;
+            }
+            if i == m {
+                return Some(j);
+            }
+            j += 1;
+            work += i + 1;
+            if work > DIRECT_BUDGET * (j + m) {
+                return two_way::<U, F, H>(needle, &Factorization::of::<U, F>(x), hay, scan, j);
+            }
+        }
+    }
+}
+
+/// The two-way search for `needle` from position `j` on (see the module docs).
+///
+/// # Safety
+/// As for [`find`].
+#[inline(never)]
+unsafe fn two_way<U: Unit, F: Fold<U>, H: Haystack<U>>(
+    needle: &Needle<U>,
+    f: &Factorization,
+    hay: &mut H,
+    mut scan: Candidates,
+    mut j: usize,
+) -> Option<usize> {
+    let x = needle.units;
+    let m = x.len();
+    let cp = f.cp;
+    let mut memory = 0;
     // SAFETY: units `j..j + m` are read only after `reaches(j + m)` (directly or through
     // Candidates::next) confirmed them.
     unsafe {
@@ -373,8 +432,8 @@ pub unsafe fn find<U: Unit, F: Fold<U>, H: Haystack<U>>(needle: &Needle<U>, hay:
             if k <= memory {
                 return Some(j);
             }
-            j += needle.shift;
-            memory = if needle.periodic { m - needle.shift } else { 0 };
+            j += f.shift;
+            memory = if f.periodic { m - f.shift } else { 0 };
         }
     }
 }
@@ -382,6 +441,24 @@ pub unsafe fn find<U: Unit, F: Fold<U>, H: Haystack<U>>(needle: &Needle<U>, hay:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The two-way phase on its own, from position 0, against a naive search: `find` reaches
+    /// it only once direct checks have cost enough.
+    #[test]
+    fn two_way_phase_alone_matches_a_naive_search() {
+        let mut rng = crate::testutil::Rng::new(0x2a7);
+        for _ in 0..20_000 {
+            let alphabet = 1 + rng.below(3) as u8;
+            let hay: Vec<u8> = (0..rng.below(200)).map(|_| b'a' + rng.below(alphabet as usize) as u8).collect();
+            let needle: Vec<u8> = (0..1 + rng.below(12)).map(|_| b'a' + rng.below(alphabet as usize) as u8).collect();
+            let want = hay.windows(needle.len()).position(|w| w == needle.as_slice());
+            let n = Needle::new::<Exact>(&needle);
+            let f = Factorization::of::<u8, Exact>(&needle);
+            let scan = Candidates { on: true, scans: 0, skipped: 0 };
+            let got = unsafe { two_way::<u8, Exact, _>(&n, &f, &mut Counted::new(hay.as_ptr(), hay.len()), scan, 0) };
+            assert_eq!(got, want, "{hay:?} {needle:?}");
+        }
+    }
 
     #[test]
     fn pair_is_the_rarest_unit_and_a_rare_one_apart_from_it() {
