@@ -1,10 +1,17 @@
-//! The loader's own memory: a bump allocator over anonymous mappings. Nothing it hands out
-//! is freed; it holds the module descriptors, which live as long as the process.
+//! The loader's own memory: a bump allocator over a static first block, then anonymous
+//! mappings. Nothing it hands out is freed; it holds the module descriptors, which live as
+//! long as the process. The first block covers a program with a few libraries, so most
+//! start-ups make no `mmap` for it.
 use limpet_syscall::{nr, syscall6};
 
 const CHUNK: usize = 64 * 1024;
 const PROT_RW: usize = 3;
 const MAP_PRIVATE_ANON: usize = 0x22;
+
+/// The first block: zero, like fresh mappings.
+#[repr(C, align(64))]
+struct First([u8; 2048]);
+static mut FIRST: First = First([0; 2048]);
 
 static mut CUR: usize = 0;
 static mut END: usize = 0;
@@ -16,8 +23,12 @@ static mut END: usize = 0;
 pub unsafe fn alloc(size: usize, align: usize) -> *mut u8 {
     // SAFETY: single-threaded per the contract.
     unsafe {
+        if CUR == 0 {
+            CUR = (&raw mut FIRST).addr();
+            END = CUR + size_of::<First>();
+        }
         let mut p = (CUR + align - 1) & !(align - 1);
-        if CUR == 0 || p + size > END {
+        if p + size > END {
             let len = (size + align).max(CHUNK);
             let r = syscall6(nr::MMAP, 0, len, PROT_RW, MAP_PRIVATE_ANON, usize::MAX, 0);
             let Ok(base) = limpet_syscall::result(r) else { return core::ptr::null_mut() };

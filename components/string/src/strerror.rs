@@ -13,110 +13,155 @@ const UNKNOWN: &CStr = c"No error information";
 /// One past the largest errno value limpet knows.
 const TABLE_LEN: usize = EHWPOISON as usize + 1;
 
-/// The message for each errno value, indexed by it. The texts are musl's, byte for byte
-/// (measured by running musl's `strerror`): programs and test suites print and compare
-/// them. musl has no text for some values (`ECHRNG`, `ERFKILL`, ...); those stay UNKNOWN.
-static MESSAGES: [&CStr; TABLE_LEN] = {
-    let mut t = [UNKNOWN; TABLE_LEN];
-    t[EPERM as usize] = c"Operation not permitted";
-    t[ENOENT as usize] = c"No such file or directory";
-    t[ESRCH as usize] = c"No such process";
-    t[EINTR as usize] = c"Interrupted system call";
-    t[EIO as usize] = c"I/O error";
-    t[ENXIO as usize] = c"No such device or address";
-    t[E2BIG as usize] = c"Argument list too long";
-    t[ENOEXEC as usize] = c"Exec format error";
-    t[EBADF as usize] = c"Bad file descriptor";
-    t[ECHILD as usize] = c"No child process";
-    t[EAGAIN as usize] = c"Resource temporarily unavailable";
-    t[ENOMEM as usize] = c"Out of memory";
-    t[EACCES as usize] = c"Permission denied";
-    t[EFAULT as usize] = c"Bad address";
-    t[ENOTBLK as usize] = c"Block device required";
-    t[EBUSY as usize] = c"Resource busy";
-    t[EEXIST as usize] = c"File exists";
-    t[EXDEV as usize] = c"Cross-device link";
-    t[ENODEV as usize] = c"No such device";
-    t[ENOTDIR as usize] = c"Not a directory";
-    t[EISDIR as usize] = c"Is a directory";
-    t[EINVAL as usize] = c"Invalid argument";
-    t[ENFILE as usize] = c"Too many open files in system";
-    t[EMFILE as usize] = c"No file descriptors available";
-    t[ENOTTY as usize] = c"Not a tty";
-    t[ETXTBSY as usize] = c"Text file busy";
-    t[EFBIG as usize] = c"File too large";
-    t[ENOSPC as usize] = c"No space left on device";
-    t[ESPIPE as usize] = c"Invalid seek";
-    t[EROFS as usize] = c"Read-only file system";
-    t[EMLINK as usize] = c"Too many links";
-    t[EPIPE as usize] = c"Broken pipe";
-    t[EDOM as usize] = c"Domain error";
-    t[ERANGE as usize] = c"Result not representable";
-    t[EDEADLK as usize] = c"Resource deadlock would occur";
-    t[ENAMETOOLONG as usize] = c"Filename too long";
-    t[ENOLCK as usize] = c"No locks available";
-    t[ENOSYS as usize] = c"Function not implemented";
-    t[ENOTEMPTY as usize] = c"Directory not empty";
-    t[ELOOP as usize] = c"Symbolic link loop";
-    t[ENOMSG as usize] = c"No message of desired type";
-    t[EIDRM as usize] = c"Identifier removed";
-    t[ENOSTR as usize] = c"Device not a stream";
-    t[ENODATA as usize] = c"No data available";
-    t[ETIME as usize] = c"Device timeout";
-    t[ENOSR as usize] = c"Out of streams resources";
-    t[ENOLINK as usize] = c"Link has been severed";
-    t[EPROTO as usize] = c"Protocol error";
-    t[EMULTIHOP as usize] = c"Multihop attempted";
-    t[EBADMSG as usize] = c"Bad message";
-    t[EOVERFLOW as usize] = c"Value too large for data type";
-    t[EBADFD as usize] = c"File descriptor in bad state";
-    t[EILSEQ as usize] = c"Illegal byte sequence";
-    t[ENOTSOCK as usize] = c"Not a socket";
-    t[EDESTADDRREQ as usize] = c"Destination address required";
-    t[EMSGSIZE as usize] = c"Message too large";
-    t[EPROTOTYPE as usize] = c"Protocol wrong type for socket";
-    t[ENOPROTOOPT as usize] = c"Protocol not available";
-    t[EPROTONOSUPPORT as usize] = c"Protocol not supported";
-    t[ESOCKTNOSUPPORT as usize] = c"Socket type not supported";
-    t[EOPNOTSUPP as usize] = c"Not supported";
-    t[EPFNOSUPPORT as usize] = c"Protocol family not supported";
-    t[EAFNOSUPPORT as usize] = c"Address family not supported by protocol";
-    t[EADDRINUSE as usize] = c"Address in use";
-    t[EADDRNOTAVAIL as usize] = c"Address not available";
-    t[ENETDOWN as usize] = c"Network is down";
-    t[ENETUNREACH as usize] = c"Network unreachable";
-    t[ENETRESET as usize] = c"Connection reset by network";
-    t[ECONNABORTED as usize] = c"Connection aborted";
-    t[ECONNRESET as usize] = c"Connection reset by peer";
-    t[ENOBUFS as usize] = c"No buffer space available";
-    t[EISCONN as usize] = c"Socket is connected";
-    t[ENOTCONN as usize] = c"Socket not connected";
-    t[ESHUTDOWN as usize] = c"Cannot send after socket shutdown";
-    t[ETIMEDOUT as usize] = c"Operation timed out";
-    t[ECONNREFUSED as usize] = c"Connection refused";
-    t[EHOSTDOWN as usize] = c"Host is down";
-    t[EHOSTUNREACH as usize] = c"Host is unreachable";
-    t[EALREADY as usize] = c"Operation already in progress";
-    t[EINPROGRESS as usize] = c"Operation in progress";
-    t[ESTALE as usize] = c"Stale file handle";
-    t[EREMOTEIO as usize] = c"Remote I/O error";
-    t[EDQUOT as usize] = c"Quota exceeded";
-    t[ENOMEDIUM as usize] = c"No medium found";
-    t[EMEDIUMTYPE as usize] = c"Wrong medium type";
-    t[ECANCELED as usize] = c"Operation canceled";
-    t[ENOKEY as usize] = c"Required key not available";
-    t[EKEYEXPIRED as usize] = c"Key has expired";
-    t[EKEYREVOKED as usize] = c"Key has been revoked";
-    t[EKEYREJECTED as usize] = c"Key was rejected by service";
-    t[EOWNERDEAD as usize] = c"Previous owner died";
-    t[ENOTRECOVERABLE as usize] = c"State not recoverable";
+/// The errno values with a message of their own, and the message. The texts are musl's,
+/// byte for byte (measured by running musl's `strerror`): programs and test suites print
+/// and compare them. musl has no text for some values (`ECHRNG`, `ERFKILL`, ...); those
+/// get UNKNOWN.
+const ENTRIES: &[(c_int, &CStr)] = &[
+    (EPERM, c"Operation not permitted"),
+    (ENOENT, c"No such file or directory"),
+    (ESRCH, c"No such process"),
+    (EINTR, c"Interrupted system call"),
+    (EIO, c"I/O error"),
+    (ENXIO, c"No such device or address"),
+    (E2BIG, c"Argument list too long"),
+    (ENOEXEC, c"Exec format error"),
+    (EBADF, c"Bad file descriptor"),
+    (ECHILD, c"No child process"),
+    (EAGAIN, c"Resource temporarily unavailable"),
+    (ENOMEM, c"Out of memory"),
+    (EACCES, c"Permission denied"),
+    (EFAULT, c"Bad address"),
+    (ENOTBLK, c"Block device required"),
+    (EBUSY, c"Resource busy"),
+    (EEXIST, c"File exists"),
+    (EXDEV, c"Cross-device link"),
+    (ENODEV, c"No such device"),
+    (ENOTDIR, c"Not a directory"),
+    (EISDIR, c"Is a directory"),
+    (EINVAL, c"Invalid argument"),
+    (ENFILE, c"Too many open files in system"),
+    (EMFILE, c"No file descriptors available"),
+    (ENOTTY, c"Not a tty"),
+    (ETXTBSY, c"Text file busy"),
+    (EFBIG, c"File too large"),
+    (ENOSPC, c"No space left on device"),
+    (ESPIPE, c"Invalid seek"),
+    (EROFS, c"Read-only file system"),
+    (EMLINK, c"Too many links"),
+    (EPIPE, c"Broken pipe"),
+    (EDOM, c"Domain error"),
+    (ERANGE, c"Result not representable"),
+    (EDEADLK, c"Resource deadlock would occur"),
+    (ENAMETOOLONG, c"Filename too long"),
+    (ENOLCK, c"No locks available"),
+    (ENOSYS, c"Function not implemented"),
+    (ENOTEMPTY, c"Directory not empty"),
+    (ELOOP, c"Symbolic link loop"),
+    (ENOMSG, c"No message of desired type"),
+    (EIDRM, c"Identifier removed"),
+    (ENOSTR, c"Device not a stream"),
+    (ENODATA, c"No data available"),
+    (ETIME, c"Device timeout"),
+    (ENOSR, c"Out of streams resources"),
+    (ENOLINK, c"Link has been severed"),
+    (EPROTO, c"Protocol error"),
+    (EMULTIHOP, c"Multihop attempted"),
+    (EBADMSG, c"Bad message"),
+    (EOVERFLOW, c"Value too large for data type"),
+    (EBADFD, c"File descriptor in bad state"),
+    (EILSEQ, c"Illegal byte sequence"),
+    (ENOTSOCK, c"Not a socket"),
+    (EDESTADDRREQ, c"Destination address required"),
+    (EMSGSIZE, c"Message too large"),
+    (EPROTOTYPE, c"Protocol wrong type for socket"),
+    (ENOPROTOOPT, c"Protocol not available"),
+    (EPROTONOSUPPORT, c"Protocol not supported"),
+    (ESOCKTNOSUPPORT, c"Socket type not supported"),
+    (EOPNOTSUPP, c"Not supported"),
+    (EPFNOSUPPORT, c"Protocol family not supported"),
+    (EAFNOSUPPORT, c"Address family not supported by protocol"),
+    (EADDRINUSE, c"Address in use"),
+    (EADDRNOTAVAIL, c"Address not available"),
+    (ENETDOWN, c"Network is down"),
+    (ENETUNREACH, c"Network unreachable"),
+    (ENETRESET, c"Connection reset by network"),
+    (ECONNABORTED, c"Connection aborted"),
+    (ECONNRESET, c"Connection reset by peer"),
+    (ENOBUFS, c"No buffer space available"),
+    (EISCONN, c"Socket is connected"),
+    (ENOTCONN, c"Socket not connected"),
+    (ESHUTDOWN, c"Cannot send after socket shutdown"),
+    (ETIMEDOUT, c"Operation timed out"),
+    (ECONNREFUSED, c"Connection refused"),
+    (EHOSTDOWN, c"Host is down"),
+    (EHOSTUNREACH, c"Host is unreachable"),
+    (EALREADY, c"Operation already in progress"),
+    (EINPROGRESS, c"Operation in progress"),
+    (ESTALE, c"Stale file handle"),
+    (EREMOTEIO, c"Remote I/O error"),
+    (EDQUOT, c"Quota exceeded"),
+    (ENOMEDIUM, c"No medium found"),
+    (EMEDIUMTYPE, c"Wrong medium type"),
+    (ECANCELED, c"Operation canceled"),
+    (ENOKEY, c"Required key not available"),
+    (EKEYEXPIRED, c"Key has expired"),
+    (EKEYREVOKED, c"Key has been revoked"),
+    (EKEYREJECTED, c"Key was rejected by service"),
+    (EOWNERDEAD, c"Previous owner died"),
+    (ENOTRECOVERABLE, c"State not recoverable"),
+];
+
+/// Every message, UNKNOWN first, each with its NUL, in one array; with [`OFFSETS`] it
+/// replaces a table of pointers, which libc.so would have to relocate at every start-up.
+static TEXT: [u8; TEXT_LEN] = {
+    let mut t = [0u8; TEXT_LEN];
+    let mut at = 0;
+    let mut k = 0;
+    while k <= ENTRIES.len() {
+        let m = if k == 0 { UNKNOWN } else { ENTRIES[k - 1].1 }.to_bytes_with_nul();
+        let mut i = 0;
+        while i < m.len() {
+            t[at + i] = m[i];
+            i += 1;
+        }
+        at += m.len();
+        k += 1;
+    }
     t
+};
+
+const TEXT_LEN: usize = {
+    let mut n = UNKNOWN.to_bytes_with_nul().len();
+    let mut k = 0;
+    while k < ENTRIES.len() {
+        n += ENTRIES[k].1.to_bytes_with_nul().len();
+        k += 1;
+    }
+    n
+};
+
+/// Where each errno value's message starts in [`TEXT`] (0, UNKNOWN, for those without one).
+static OFFSETS: [u16; TABLE_LEN] = {
+    let mut o = [0u16; TABLE_LEN];
+    let mut at = UNKNOWN.to_bytes_with_nul().len();
+    let mut k = 0;
+    while k < ENTRIES.len() {
+        o[ENTRIES[k].0 as usize] = at as u16;
+        at += ENTRIES[k].1.to_bytes_with_nul().len();
+        k += 1;
+    }
+    assert!(at <= u16::MAX as usize);
+    o
 };
 
 /// The message for `errnum`, as [`strerror`] returns it, for Rust callers.
 pub fn strerror_message(errnum: i32) -> &'static CStr {
     match usize::try_from(errnum) {
-        Ok(i) if i < TABLE_LEN => MESSAGES[i],
+        Ok(i) if i < TABLE_LEN => {
+            // SAFETY: every offset starts a message in TEXT, which ends with its NUL.
+            unsafe { CStr::from_ptr(TEXT.as_ptr().add(OFFSETS[i] as usize).cast()) }
+        }
         _ => UNKNOWN,
     }
 }
