@@ -3,9 +3,13 @@
 //! Exit runs, in this order (as musl does): the atexit handlers, last registered first;
 //! the fini arrays; the stdio flush; then the process ends. Quick exit runs only its own
 //! handlers, last registered first, and ends the process without flushing.
+//!
+//! The stdio flush is whatever the stdio component registered with [`flush_at_exit`] when
+//! a stream first buffered output: `exit` does not name stdio, so a program that never
+//! uses it does not link it (smaller, and quicker to start).
 use core::ffi::{c_int, c_void};
 use core::ptr;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
 use limpet_syscall::{nr, syscall1_noreturn};
 
@@ -130,9 +134,21 @@ pub fn run_handlers() {
 pub extern "C" fn exit(status: c_int) -> ! {
     run_handlers();
     crate::libc_start::run_fini();
-    #[cfg(feature = "stdio")]
-    limpet_stdio::flush_all();
+    let flush = FLUSH.load(Ordering::Acquire);
+    if !flush.is_null() {
+        // SAFETY: only `fn()` addresses are stored (flush_at_exit).
+        unsafe { core::mem::transmute::<*mut (), fn()>(flush)() };
+    }
     _Exit(status)
+}
+
+/// What `exit` calls after the handlers and destructors; null until stdio registers.
+static FLUSH: AtomicPtr<()> = AtomicPtr::new(ptr::null_mut());
+
+/// Makes `exit` call `flush` after the atexit handlers and fini arrays (the stdio
+/// component's stream flush). A later call replaces the earlier one.
+pub fn flush_at_exit(flush: fn()) {
+    FLUSH.store(flush as *mut (), Ordering::Release);
 }
 
 /// `_Exit(status)`—Ends the process at once: no handlers, no flush.

@@ -30,7 +30,8 @@ pub(crate) const F_TTYCHK: u32 = 1 << 3;
 
 /// A C stream. Its fields are private; C sees only `FILE *`.
 pub struct FILE {
-    lock: RecursiveLock,
+    /// Also taken around `fork` (`crate::lock`'s fork hooks).
+    pub(crate) lock: RecursiveLock,
     state: UnsafeCell<State>,
 }
 
@@ -154,6 +155,9 @@ impl State {
             }
             rest = tail;
         }
+        if self.len == 0 && !rest.is_empty() {
+            crate::fflush::flush_at_exit_once();
+        }
         // SAFETY: `rest.len() <= cap - len`, so the copy stays inside the buffer.
         unsafe { core::ptr::copy_nonoverlapping(rest.as_ptr(), self.buf.add(self.len), rest.len()) };
         self.len += rest.len();
@@ -163,6 +167,9 @@ impl State {
     /// Writes one byte through the buffer.
     pub(crate) fn put_byte(&mut self, c: u8) -> bool {
         if self.len < self.cap && !(c == b'\n' && self.flags & F_LBF != 0) {
+            if self.len == 0 {
+                crate::fflush::flush_at_exit_once();
+            }
             // SAFETY: `len < cap`.
             unsafe { *self.buf.add(self.len) = c };
             self.len += 1;
