@@ -21,8 +21,8 @@ struct Loader {
     app: *mut Dso,
     /// `LD_LIBRARY_PATH` or `--library-path`.
     env_path: Option<&'static [u8]>,
-    /// The program's directory, for `$ORIGIN`.
-    app_origin: &'static [u8],
+    /// The program's directory, for `$ORIGIN`: found when a library search first needs it.
+    app_origin: Option<&'static [u8]>,
     ldd: bool,
     failed: bool,
 }
@@ -99,7 +99,11 @@ impl Loader {
             }
             let r = &*req;
             let rpath_off = if r.dynval(DT_RUNPATH) != 0 { r.dynval(DT_RUNPATH) } else { r.dynval(DT_RPATH) };
-            let origin = if req == self.app { self.app_origin } else { search::dirname(cstr(r.path)) };
+            let origin = if req == self.app {
+                *self.app_origin.get_or_insert_with(|| app_origin(self.app))
+            } else {
+                search::dirname(cstr(r.path))
+            };
             let paths = SearchPaths {
                 env: self.env_path,
                 rpath: (rpath_off != 0).then(|| cstr(r.string(rpath_off))),
@@ -263,7 +267,7 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
             ldso,
             app: new_dso(),
             env_path: (!env_path.is_null()).then(|| cstr(env_path.cast())),
-            app_origin: b".",
+            app_origin: None,
             ldd: false,
             failed: false,
         };
@@ -325,7 +329,6 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
             (*app).path = *argv;
             entry = auxv::get(AT_ENTRY).unwrap_or(0);
         }
-        l.app_origin = app_origin(app);
         if (*app).dynv.is_null() {
             die(Msg::new().cstr((*app).name).bytes(b": Not a valid dynamic program\n"));
         }
@@ -383,8 +386,13 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
 /// The program's directory, for `$ORIGIN`: from its path, or from `/proc/self/exe` when it
 /// was started by a bare name.
 ///
+/// Out of line, with its path buffer, so that start-ups that never search for a library do
+/// not have the buffer in their stack frame.
+///
 /// # Safety
 /// Start-up only.
+#[inline(never)]
+#[cold]
 unsafe fn app_origin(app: *mut Dso) -> &'static [u8] {
     // SAFETY: the name is NUL-terminated and lives for ever.
     let name = unsafe { cstr((*app).name) };
