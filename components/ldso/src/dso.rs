@@ -44,7 +44,13 @@ pub struct Dso {
     pub fini_next: *mut Dso,
     /// Whether this is libc.so itself.
     pub is_libc: bool,
+    /// `DT_RELACOUNT`: how many relative relocations open `DT_RELA` (0 if not given).
+    pub relacount: usize,
 }
+
+/// `DT_RELACOUNT`: how many `R_X86_64_RELATIVE` entries open `DT_RELA` (the linker sorts
+/// them first).
+const DT_RELACOUNT: isize = 0x6fff_fff9;
 
 impl Dso {
     /// The value of dynamic tag `tag` (below `DT_NUM`).
@@ -74,6 +80,8 @@ impl Dso {
                     self.gnu_hash = (base + val) as *const u32;
                 } else if tag == DT_VERSYM {
                     self.versym = (base + val) as *const u16;
+                } else if tag == DT_RELACOUNT {
+                    self.relacount = val;
                 }
                 d = d.add(1);
             }

@@ -20,10 +20,14 @@ pub enum Scope {
 /// Applies every relocation of `dso`. Unresolvable symbols are reported on stderr, as
 /// musl's loader reports them; the return value says whether all succeeded.
 ///
+/// `relative_pending` is false for libc.so itself, whose relative relocations the first
+/// stage applied: its `DT_RELR` table and the leading `DT_RELACOUNT` entries of `DT_RELA`
+/// are skipped (hundreds of entries, which every start-up would otherwise walk twice more).
+///
 /// # Safety
 /// `dso` must be mapped with its relocation targets writable, and every module in `scope`
 /// loaded; TLS modules must already have their offsets.
-pub unsafe fn relocate(dso: *mut Dso, scope: Scope, apply_relr: bool) -> bool {
+pub unsafe fn relocate(dso: *mut Dso, scope: Scope, relative_pending: bool) -> bool {
     // SAFETY: the tables are the module's own, per the contract.
     unsafe {
         let d = &*dso;
@@ -35,11 +39,12 @@ pub unsafe fn relocate(dso: *mut Dso, scope: Scope, apply_relr: bool) -> bool {
             }
             let n = d.dynval(size) / size_of::<Rela>();
             let relas = core::slice::from_raw_parts((d.base + start) as *const Rela, n);
-            for r in relas {
+            let done = if table == DT_RELA && !relative_pending { d.relacount.min(n) } else { 0 };
+            for r in &relas[done..] {
                 ok &= apply(dso, r, scope);
             }
         }
-        if apply_relr && d.dynval(DT_RELR) != 0 {
+        if relative_pending && d.dynval(DT_RELR) != 0 {
             // Only relative entries live in RELR; the shared first-stage code applies them.
             let only_relr = [DT_RELR as usize, d.dynval(DT_RELR), DT_RELRSZ as usize, d.dynval(DT_RELRSZ), 0, 0];
             crate::relocate_self::relocate_relative(d.base, only_relr.as_ptr());
