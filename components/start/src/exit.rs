@@ -86,7 +86,9 @@ fn pop() -> Option<Handler> {
             let top = &mut *TOP;
             if top.used > 0 {
                 top.used -= 1;
-                break top.slots[top.used].take();
+                // `get_mut`, not indexing: `exit` then links no panic machinery (used < SLOTS
+                // always holds, but the compiler cannot see it).
+                break top.slots.get_mut(top.used).and_then(Option::take);
             }
             if top.prev.is_null() {
                 break None;
@@ -200,7 +202,7 @@ fn run_quick_handlers() {
                 None
             } else {
                 QUICK_USED -= 1;
-                (*(&raw mut QUICK))[QUICK_USED].take()
+                (*(&raw mut QUICK)).get_mut(QUICK_USED).and_then(Option::take)
             }
         };
         unlock();
