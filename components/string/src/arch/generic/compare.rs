@@ -57,6 +57,20 @@ pub unsafe fn compare_bytes<V: Vector>(a: *const u8, b: *const u8, n: usize) -> 
             return 0;
         }
         let mut i = 0;
+        // Four vectors per step with one branch: their equality masks ANDed together.
+        while n - i >= 4 * step {
+            let eq = |k: usize| V::load_unaligned(a.add(i + k * step)).cmpeq(V::load_unaligned(b.add(i + k * step)));
+            let (e0, e1, e2, e3) = (eq(0), eq(1), eq(2), eq(3));
+            if e0.and(e1).and(e2.and(e3)).movemask() != V::ALL {
+                for (k, e) in [e0, e1, e2, e3].into_iter().enumerate() {
+                    let m = !e.movemask() & V::ALL;
+                    if m != 0 {
+                        return difference(a, b, i + k * step + m.trailing_zeros() as usize);
+                    }
+                }
+            }
+            i += 4 * step;
+        }
         while n - i >= 2 * step {
             let m = differing::<V>(a.add(i), b.add(i));
             if m != 0 {
