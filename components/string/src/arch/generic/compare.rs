@@ -1,6 +1,6 @@
 //! Comparisons: `compare_bytes` (`memcmp`), `compare_strings` (`strncmp`) and
 //! `compare_c_strings` (`strcmp`).
-use super::{PAGE, Vector, below_byte};
+use super::{Mask, PAGE, Vector, below_byte};
 
 /// Whether a `V` loaded at `p` stays on the page of `p`.
 #[inline(always)]
@@ -23,7 +23,7 @@ unsafe fn difference(a: *const u8, b: *const u8, i: usize) -> i32 {
 /// # Safety
 /// `V` supported; both loads valid.
 #[inline(always)]
-unsafe fn differing<V: Vector>(a: *const u8, b: *const u8) -> u32 {
+unsafe fn differing<V: Vector>(a: *const u8, b: *const u8) -> V::Mask {
     // SAFETY: per the contract.
     unsafe { !V::load_unaligned(a).cmpeq(V::load_unaligned(b)).movemask() & V::ALL }
 }
@@ -46,7 +46,7 @@ pub unsafe fn compare_bytes<V: Vector>(a: *const u8, b: *const u8, n: usize) -> 
             }
             if fits_page::<V>(a) && fits_page::<V>(b) {
                 let m = differing::<V>(a, b) & below_byte::<V>(n);
-                return if m == 0 { 0 } else { difference(a, b, m.trailing_zeros() as usize) };
+                return if m == V::Mask::ZERO { 0 } else { difference(a, b, m.first()) };
             }
             for i in 0..n {
                 let d = difference(a, b, i);
@@ -64,8 +64,8 @@ pub unsafe fn compare_bytes<V: Vector>(a: *const u8, b: *const u8, n: usize) -> 
             if e0.and(e1).and(e2.and(e3)).movemask() != V::ALL {
                 for (k, e) in [e0, e1, e2, e3].into_iter().enumerate() {
                     let m = !e.movemask() & V::ALL;
-                    if m != 0 {
-                        return difference(a, b, i + k * step + m.trailing_zeros() as usize);
+                    if m != V::Mask::ZERO {
+                        return difference(a, b, i + k * step + m.first());
                     }
                 }
             }
@@ -73,23 +73,23 @@ pub unsafe fn compare_bytes<V: Vector>(a: *const u8, b: *const u8, n: usize) -> 
         }
         while n - i >= 2 * step {
             let m = differing::<V>(a.add(i), b.add(i));
-            if m != 0 {
-                return difference(a, b, i + m.trailing_zeros() as usize);
+            if m != V::Mask::ZERO {
+                return difference(a, b, i + m.first());
             }
             let m = differing::<V>(a.add(i + step), b.add(i + step));
-            if m != 0 {
-                return difference(a, b, i + step + m.trailing_zeros() as usize);
+            if m != V::Mask::ZERO {
+                return difference(a, b, i + step + m.first());
             }
             i += 2 * step;
         }
         if n - i > step {
             let m = differing::<V>(a.add(i), b.add(i));
-            if m != 0 {
-                return difference(a, b, i + m.trailing_zeros() as usize);
+            if m != V::Mask::ZERO {
+                return difference(a, b, i + m.first());
             }
         }
         let m = differing::<V>(a.add(n - step), b.add(n - step));
-        if m != 0 { difference(a, b, n - step + m.trailing_zeros() as usize) } else { 0 }
+        if m != V::Mask::ZERO { difference(a, b, n - step + m.first()) } else { 0 }
     }
 }
 
@@ -122,8 +122,8 @@ pub unsafe fn compare_strings<V: Vector>(a: *const u8, b: *const u8, n: usize) -
             let va = V::load_unaligned(a.add(i));
             let vb = V::load_unaligned(b.add(i));
             let ends = (!va.cmpeq(vb).movemask() | va.cmpeq(zero).movemask()) & below_byte::<V>(n - i);
-            if ends != 0 {
-                return difference(a, b, i + ends.trailing_zeros() as usize);
+            if ends != V::Mask::ZERO {
+                return difference(a, b, i + ends.first());
             }
             i += step;
         }
@@ -151,8 +151,8 @@ pub unsafe fn compare_c_strings<V: Vector>(a: *const u8, b: *const u8) -> i32 {
                 let va = V::load_unaligned(a.add(i));
                 let vb = V::load_unaligned(b.add(i));
                 let ends = (!va.cmpeq(vb).movemask() | va.cmpeq(zero).movemask()) & V::ALL;
-                if ends != 0 {
-                    return difference(a, b, i + ends.trailing_zeros() as usize);
+                if ends != V::Mask::ZERO {
+                    return difference(a, b, i + ends.first());
                 }
             } else if let Some(d) = bytes_across_page(a.add(i), b.add(i), step) {
                 return d;

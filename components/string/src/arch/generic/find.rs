@@ -2,7 +2,7 @@
 //! `wide_length` and `find_wide`, all built on two aligned-block walkers.
 use core::ptr::null;
 
-use super::{Vector, below_byte, from_byte};
+use super::{Mask, Vector, below_byte, from_byte};
 
 /// The first byte at or after `s` and below the address `end` that `flag` marks, or null.
 ///
@@ -26,8 +26,8 @@ unsafe fn first_marked<V: Vector>(s: *const u8, end: usize, flag: impl Fn(V) -> 
     unsafe {
         let mut mask = flag(V::load_aligned(p)).movemask() & from_byte::<V>(s.addr() - p.addr());
         loop {
-            if mask != 0 {
-                return hit(p, mask, end);
+            if mask != V::Mask::ZERO {
+                return hit::<V>(p, mask, end);
             }
             p = p.wrapping_add(step);
             if p.addr() >= end {
@@ -43,11 +43,11 @@ unsafe fn first_marked<V: Vector>(s: *const u8, end: usize, flag: impl Fn(V) -> 
             let b = flag(V::load_aligned(p.add(step)));
             let c = flag(V::load_aligned(p.add(2 * step)));
             let d = flag(V::load_aligned(p.add(3 * step)));
-            if a.or(b).or(c.or(d)).movemask() != 0 {
+            if a.or(b).or(c.or(d)).movemask() != V::Mask::ZERO {
                 for (k, v) in [a, b, c, d].into_iter().enumerate() {
                     let m = v.movemask();
-                    if m != 0 {
-                        return p.add(k * step + m.trailing_zeros() as usize);
+                    if m != V::Mask::ZERO {
+                        return p.add(k * step + m.first());
                     }
                 }
             }
@@ -55,8 +55,8 @@ unsafe fn first_marked<V: Vector>(s: *const u8, end: usize, flag: impl Fn(V) -> 
         }
         while p.addr() < end {
             let mask = flag(V::load_aligned(p)).movemask();
-            if mask != 0 {
-                return hit(p, mask, end);
+            if mask != V::Mask::ZERO {
+                return hit::<V>(p, mask, end);
             }
             p = p.add(step);
         }
@@ -66,8 +66,8 @@ unsafe fn first_marked<V: Vector>(s: *const u8, end: usize, flag: impl Fn(V) -> 
 
 /// The first marked byte of the vector at `p`, unless it lies at or past `end`.
 #[inline(always)]
-fn hit(p: *const u8, mask: u32, end: usize) -> *const u8 {
-    let at = p.wrapping_add(mask.trailing_zeros() as usize);
+fn hit<V: Vector>(p: *const u8, mask: V::Mask, end: usize) -> *const u8 {
+    let at = p.wrapping_add(mask.first());
     if at.addr() < end { at } else { null() }
 }
 
@@ -180,10 +180,10 @@ pub unsafe fn find_last_byte<V: Vector>(s: *const u8, c: u8, n: usize) -> *const
         let mut mask = V::load_aligned(p).cmpeq(vc).movemask() & below_byte::<V>(end.addr() - p.addr());
         loop {
             if p.addr() <= s.addr() {
-                mask &= from_byte::<V>(s.addr() - p.addr());
+                mask = mask & from_byte::<V>(s.addr() - p.addr());
             }
-            if mask != 0 {
-                return p.add(31 - mask.leading_zeros() as usize);
+            if mask != V::Mask::ZERO {
+                return p.add(mask.last());
             }
             if p.addr() <= s.addr() {
                 return null();

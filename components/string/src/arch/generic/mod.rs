@@ -39,13 +39,16 @@ pub trait Block: Copy {
 /// A [`Block`] with the handful of lane operations the scans and comparisons need.
 ///
 /// Comparisons produce a vector with all bits of each equal lane set; `movemask` turns
-/// that into one bit per byte (bit `i` for byte `i`, in memory order).
+/// that into one bit per byte (bit `i` for byte `i`, in memory order), in a `Mask` wide
+/// enough for the vector's bytes.
 ///
 /// # Safety
 /// As for [`Block`].
 pub trait Vector: Block {
+    /// One bit per byte of the vector.
+    type Mask: Mask;
     /// A `movemask` with every byte's bit set.
-    const ALL: u32;
+    const ALL: Self::Mask;
 
     unsafe fn splat32(w: u32) -> Self;
     unsafe fn load_aligned(p: *const u8) -> Self;
@@ -56,18 +59,60 @@ pub trait Vector: Block {
     unsafe fn or(self, other: Self) -> Self;
     unsafe fn and(self, other: Self) -> Self;
     /// The top bit of each byte, as bit `i` for byte `i`.
-    unsafe fn movemask(self) -> u32;
+    unsafe fn movemask(self) -> Self::Mask;
 }
+
+/// A byte mask: `u32` for vectors of up to 32 bytes, `u64` for 64.
+pub trait Mask:
+    Copy
+    + Eq
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::Shl<usize, Output = Self>
+{
+    const ZERO: Self;
+    const BITS: usize;
+    /// The lowest `k < BITS` bits set.
+    fn low(k: usize) -> Self;
+    /// The index of the lowest set bit (the mask is not zero).
+    fn first(self) -> usize;
+    /// The index of the highest set bit (the mask is not zero).
+    fn last(self) -> usize;
+}
+
+macro_rules! mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            const ZERO: Self = 0;
+            const BITS: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn low(k: usize) -> Self {
+                (1 << k) - 1
+            }
+            #[inline(always)]
+            fn first(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn last(self) -> usize {
+                (<$t>::BITS - 1 - self.leading_zeros()) as usize
+            }
+        }
+    };
+}
+mask!(u32);
+mask!(u64);
 
 /// `ALL` shifted left by `k < BYTES` bits, kept to the vector's bits: drops the first `k`
 /// bytes of a mask.
 #[inline(always)]
-pub fn from_byte<V: Vector>(k: usize) -> u32 {
+pub fn from_byte<V: Vector>(k: usize) -> V::Mask {
     (V::ALL << k) & V::ALL
 }
 
 /// The first `k <= BYTES` bytes of a mask.
 #[inline(always)]
-pub fn below_byte<V: Vector>(k: usize) -> u32 {
-    if k >= 32 { V::ALL } else { ((1u32 << k) - 1) & V::ALL }
+pub fn below_byte<V: Vector>(k: usize) -> V::Mask {
+    if k >= <V::Mask as Mask>::BITS { V::ALL } else { V::Mask::low(k) & V::ALL }
 }

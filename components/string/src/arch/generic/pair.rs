@@ -2,7 +2,7 @@
 //! UNIT` positions it compares two unaligned vectors, one at each of the pair's offsets,
 //! with the values those units must take, and ANDs the results: a set lane is a position
 //! where both units fit.
-use super::Vector;
+use super::{Mask, Vector};
 use crate::arch::Pair;
 
 /// See `arch::all::find_pair`.
@@ -24,8 +24,8 @@ pub unsafe fn find_pair<V: Vector, const UNIT: usize>(h: *const u8, mut from: us
             let a = V::load_unaligned(h.add((from + o1) * UNIT));
             let b = V::load_unaligned(h.add((from + o2) * UNIT));
             let m = eq(a, f0).or(eq(a, f1)).and(eq(b, s0).or(eq(b, s1))).movemask();
-            if m != 0 {
-                return from + m.trailing_zeros() as usize / UNIT;
+            if m != V::Mask::ZERO {
+                return from + m.first() / UNIT;
             }
             from += lanes;
         }

@@ -31,6 +31,7 @@ impl Block for __m256i {
 }
 
 impl Vector for __m256i {
+    type Mask = u32;
     const ALL: u32 = u32::MAX;
 
     #[inline(always)]

@@ -70,8 +70,8 @@ pub fn has_avx2() -> bool {
     features() & AVX2 != 0
 }
 
-/// Whether 64-byte AVX-512 stores may run and pay: the CPU has AVX512F (leaf 7 EBX bit 16)
-/// and AVX2, the kernel saves the opmask and ZMM state (XCR0 bits 5 to 7), and the CPU is not
+/// Whether 64-byte AVX-512 vectors may run and pay: the CPU has AVX512F and AVX512BW (leaf 7
+/// EBX bits 16 and 30) and AVX2, the kernel saves the opmask and ZMM state (XCR0 bits 5 to 7), and the CPU is not
 /// an Intel Skylake/Cascade Lake server core (family 6, model 0x55), whose clock drops
 /// for a while after 512-bit instructions, which costs more than a copy gains.
 pub fn has_avx512() -> bool {
@@ -112,7 +112,8 @@ fn ask() -> u8 {
         const OPMASK_ZMM: u64 = 0b1110_0000;
         // SAFETY: as above.
         let zmm_saved = unsafe { xcr0() } & OPMASK_ZMM == OPMASK_ZMM;
-        if zmm_saved && leaf7.ebx & (1 << 16) != 0 && !throttles_on_zmm(leaf1.eax) {
+        const F_BW: u32 = 1 << 16 | 1 << 30;
+        if zmm_saved && leaf7.ebx & F_BW == F_BW && !throttles_on_zmm(leaf1.eax) {
             f |= AVX512;
         }
     }

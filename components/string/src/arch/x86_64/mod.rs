@@ -32,8 +32,17 @@ pub const STOSB_MIN: usize = 1 << 20;
 /// of the backend).
 macro_rules! entry_points {
     ($V:ty, $(#[$attr:meta])*) => {
-        use crate::arch::Pair;
-        use crate::arch::generic::{compare, copy, find, pair};
+        super::copy_entry_points!($V, $(#[$attr])*);
+        super::scan_entry_points!($V, $(#[$attr])*);
+    };
+}
+use entry_points;
+
+/// The copy and fill half of [`entry_points`]: `copy_forward`, `copy_backward`, `set_bytes`
+/// and the whole `memcpy`/`memmove`/`memset`.
+macro_rules! copy_entry_points {
+    ($V:ty, $(#[$attr:meta])*) => {
+        use crate::arch::generic::copy;
 
         /// See `arch::all::copy_forward`. Long copies between disjoint regions go to
         /// `rep movsb` on CPUs with ERMS (see `use_movsb`).
@@ -101,6 +110,15 @@ macro_rules! entry_points {
         }
 
         super::whole_functions!($(#[$attr])*);
+    };
+}
+use copy_entry_points;
+
+/// The scan and comparison half of [`entry_points`].
+macro_rules! scan_entry_points {
+    ($V:ty, $(#[$attr:meta])*) => {
+        use crate::arch::Pair;
+        use crate::arch::generic::{compare, find, pair};
 
         /// See `arch::all::compare_bytes`.
         ///
@@ -203,7 +221,7 @@ macro_rules! entry_points {
         }
     };
 }
-use entry_points;
+use scan_entry_points;
 
 /// Writes `memcpy`, `memmove` and `memset` as single functions returning `dest` over the
 /// backend's `copy_forward`, `copy_backward` and `set_bytes`, so that the C functions are one

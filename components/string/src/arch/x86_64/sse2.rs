@@ -30,6 +30,7 @@ impl Block for __m128i {
 }
 
 impl Vector for __m128i {
+    type Mask = u32;
     const ALL: u32 = 0xffff;
 
     #[inline(always)]
