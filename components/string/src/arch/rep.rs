@@ -107,3 +107,71 @@ mod measure {
         }
     }
 }
+
+/// Times each x86_64 backend's scans and comparisons on 4 KiB in L1, in ns per call
+/// (`cargo test -p limpet-string --release scan_backends -- --ignored --nocapture`): the
+/// measurement behind the choice of backend for them.
+#[cfg(all(test, not(any(feature = "size", feature = "portable"))))]
+mod measure_scans {
+    use std::hint::black_box;
+    use std::time::Instant;
+
+    use crate::arch::Pair;
+    use crate::arch::x86_64::{avx2, avx512, cpu, sse2};
+
+    fn ns(f: &mut dyn FnMut()) -> f64 {
+        let mut best = f64::MAX;
+        for _ in 0..7 {
+            let t = Instant::now();
+            for _ in 0..20_000 {
+                f();
+            }
+            best = best.min(t.elapsed().as_nanos() as f64 / 20_000.0);
+        }
+        best
+    }
+
+    #[test]
+    #[ignore]
+    fn scan_backends() {
+        const N: usize = 4096;
+        let mut a = vec![b'a'; N + 64];
+        a[N] = 0;
+        let b = a.clone();
+        let mut hay: Vec<u8> = (0..1024).map(|i| b"the quick brown fox jumps over the lazy dog "[i % 44]).collect();
+        hay.push(0);
+        let pair = Pair { offsets: [2, 5], first: [b'z' as u32; 2], second: [b'c' as u32; 2] };
+        let w: Vec<u32> = (0..N / 4).map(|i| if i == N / 4 - 1 { 0 } else { 7 }).collect();
+        eprintln!(
+            "{:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}",
+            "backend", "strlen", "strchr", "memchr", "memrchr", "memcmp", "strcmp", "strncmp", "wcslen", "pair 1K"
+        );
+        macro_rules! row {
+            ($name:literal, $m:ident) => {{
+                let (p, q) = (a.as_ptr(), b.as_ptr());
+                let r = [
+                    ns(&mut || unsafe { black_box($m::c_string_length(black_box(p))); }),
+                    ns(&mut || unsafe { black_box($m::find_byte_or_nul(black_box(p), b'x')); }),
+                    ns(&mut || unsafe { black_box($m::find_byte(black_box(p), b'x', N)); }),
+                    ns(&mut || unsafe { black_box($m::find_last_byte(black_box(p), b'x', N)); }),
+                    ns(&mut || unsafe { black_box($m::compare_bytes(black_box(p), black_box(q), N)); }),
+                    ns(&mut || unsafe { black_box($m::compare_c_strings(black_box(p), black_box(q))); }),
+                    ns(&mut || unsafe { black_box($m::compare_strings(black_box(p), black_box(q), N + 1)); }),
+                    ns(&mut || unsafe { black_box($m::wide_length(black_box(w.as_ptr()))); }),
+                    ns(&mut || unsafe { black_box($m::find_pair::<1>(black_box(hay.as_ptr()), 0, 1018, &pair)); }),
+                ];
+                eprint!("{:>8}", $name);
+                r.iter().for_each(|x| eprint!(" {x:>8.1}"));
+                eprintln!();
+            }};
+        }
+        row!("sse2", sse2);
+        if cpu::has_avx2() {
+            row!("avx2", avx2);
+        }
+        if cpu::has_avx512() {
+            use avx512::zmm;
+            row!("zmm", zmm);
+        }
+    }
+}
