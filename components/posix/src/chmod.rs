@@ -2,7 +2,7 @@
 use core::ffi::{c_char, c_int};
 
 use limpet_syscall::errno::{EBADF, EINVAL, ENOENT, ENOSYS, EOPNOTSUPP};
-use limpet_syscall::unistd::{close, fstatat, openat};
+use limpet_syscall::unistd::fstatat;
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall2, syscall3, syscall4};
 
 use crate::abi::{
@@ -72,11 +72,16 @@ unsafe fn chmod_nofollow_by_path_fd(dirfd: c_int, path: *const c_char, mode: u32
         set_errno(EOPNOTSUPP);
         return -1;
     }
+    // Raw calls for the descriptor's open and close: fchmodat is not a cancellation point.
+    let flags = O_PATH | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC;
     // SAFETY: as above.
-    let fd = unsafe { openat(dirfd, path, O_PATH | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0) };
-    if fd < 0 {
-        return -1;
-    }
+    let fd = match result(unsafe { syscall4(nr::OPENAT, dirfd as usize, path as usize, flags as usize, 0) }) {
+        Ok(fd) => fd as c_int,
+        Err(e) => {
+            set_errno(e);
+            return -1;
+        }
+    };
     let name = ProcFdName::new(fd);
     // SAFETY: `name` is NUL-terminated.
     let r = unsafe {
@@ -87,7 +92,8 @@ unsafe fn chmod_nofollow_by_path_fd(dirfd: c_int, path: *const c_char, mode: u32
             mode as usize,
         )
     };
-    close(fd);
+    // SAFETY: the descriptor opened above.
+    unsafe { syscall1(nr::CLOSE, fd as usize) };
     // Without /proc mounted the name is missing; the operation is then simply not available.
     if result(r) == Err(ENOENT) {
         set_errno(EOPNOTSUPP);
@@ -142,6 +148,7 @@ pub extern "C" fn umask(mask: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::testutil::{TempDir, errno, process_state};
+    use limpet_syscall::unistd::{close, openat};
     use std::os::unix::fs::PermissionsExt;
 
     fn mode_of(p: &std::path::Path) -> u32 {

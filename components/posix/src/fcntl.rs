@@ -1,12 +1,12 @@
 //! `fcntl`.
 use core::ffi::{c_int, c_ulong};
 
+use limpet_syscall::cancel::syscall_cp;
 use limpet_syscall::errno::EINVAL;
-use limpet_syscall::unistd::close;
-use limpet_syscall::{nr, result, set_errno, syscall3};
+use limpet_syscall::{nr, result, set_errno, syscall1, syscall3};
 
 use crate::abi::{
-    F_DUPFD, F_DUPFD_CLOEXEC, F_GETOWN, F_GETOWN_EX, F_OWNER_PGRP, F_SETFD, F_SETFL, FD_CLOEXEC,
+    F_DUPFD, F_DUPFD_CLOEXEC, F_GETOWN, F_GETOWN_EX, F_OWNER_PGRP, F_SETFD, F_SETFL, F_SETLKW, FD_CLOEXEC,
     FOwnerEx, O_LARGEFILE,
 };
 use crate::ret_int;
@@ -24,6 +24,8 @@ fn raw(fd: c_int, cmd: c_int, arg: usize) -> usize {
 /// - `F_GETOWN` asks with `F_GETOWN_EX`, so a process group comes back negative even when its
 ///   ID would look like an error code, falling back to plain `F_GETOWN` on kernels without it;
 /// - `F_DUPFD_CLOEXEC` falls back to `F_DUPFD` and `F_SETFD` on kernels that lack it.
+/// - `F_SETLKW`, which may wait for another process's lock, is a cancellation point; no other
+///   command is.
 ///
 /// Returns what the command returns, or -1 with errno.
 ///
@@ -36,6 +38,8 @@ pub unsafe extern "C" fn fcntl(fd: c_int, cmd: c_int, arg: c_ulong) -> c_int {
         F_SETFL => ret_int(raw(fd, cmd, arg | O_LARGEFILE as usize)),
         F_GETOWN => getown(fd),
         F_DUPFD_CLOEXEC => dupfd_cloexec(fd, arg),
+        // SAFETY: as for `raw`.
+        F_SETLKW => ret_int(unsafe { syscall_cp(nr::FCNTL, fd as usize, cmd as usize, arg, 0, 0, 0) }),
         _ => ret_int(raw(fd, cmd, arg)),
     }
 }
@@ -74,7 +78,9 @@ fn dupfd_cloexec(fd: c_int, min: usize) -> c_int {
     }
     // EINVAL means a bad `min` or a kernel without the command: a probe with 0 tells which.
     if let Ok(probe) = result(raw(fd, F_DUPFD_CLOEXEC, 0)) {
-        close(probe as c_int);
+        // Raw: fcntl with this command is not a cancellation point.
+        // SAFETY: the probe's descriptor, opened just above.
+        unsafe { syscall1(nr::CLOSE, probe) };
         set_errno(EINVAL);
         return -1;
     }
@@ -91,6 +97,7 @@ mod tests {
     use crate::abi::{F_GETFD, F_GETFL, F_GETLK, F_OFD_GETLK, F_SETLK, F_SETOWN, Flock, O_RDWR};
     use crate::testutil::{TempDir, errno};
     use limpet_syscall::errno::EBADF;
+    use limpet_syscall::unistd::close;
     use limpet_syscall::unistd::open;
 
     const F_UNLCK: i16 = 2;

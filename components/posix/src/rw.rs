@@ -1,7 +1,9 @@
 //! Positioned and scatter/gather I/O: `pread`, `pwrite`, `readv`, `writev`, `preadv`, `pwritev`.
+//! Each is a cancellation point (`limpet_syscall::cancel`).
 use core::ffi::{c_int, c_void};
 
-use limpet_syscall::{nr, ret_errno, syscall3, syscall4, syscall5};
+use limpet_syscall::cancel::syscall_cp;
+use limpet_syscall::{nr, ret_errno};
 
 use crate::abi::Iovec;
 
@@ -13,15 +15,7 @@ use crate::abi::Iovec;
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pread(fd: c_int, buf: *mut c_void, count: usize, offset: i64) -> isize {
     // SAFETY: the caller vouches for the buffer.
-    ret_errno(unsafe {
-        syscall4(
-            nr::PREAD64,
-            fd as usize,
-            buf as usize,
-            count,
-            offset as usize,
-        )
-    })
+    ret_errno(unsafe { syscall_cp(nr::PREAD64, fd as usize, buf as usize, count, offset as usize, 0, 0) })
 }
 
 /// `pwrite(fd, buf, count, offset)`—Writes up to `count` bytes at `offset` without moving the
@@ -32,15 +26,7 @@ pub unsafe extern "C" fn pread(fd: c_int, buf: *mut c_void, count: usize, offset
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pwrite(fd: c_int, buf: *const c_void, count: usize, offset: i64) -> isize {
     // SAFETY: the caller vouches for the buffer.
-    ret_errno(unsafe {
-        syscall4(
-            nr::PWRITE64,
-            fd as usize,
-            buf as usize,
-            count,
-            offset as usize,
-        )
-    })
+    ret_errno(unsafe { syscall_cp(nr::PWRITE64, fd as usize, buf as usize, count, offset as usize, 0, 0) })
 }
 
 /// `readv(fd, iov, iovcnt)`—Reads into `iovcnt` buffers in turn; the total read, or -1 with
@@ -51,7 +37,7 @@ pub unsafe extern "C" fn pwrite(fd: c_int, buf: *const c_void, count: usize, off
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn readv(fd: c_int, iov: *const Iovec, iovcnt: c_int) -> isize {
     // SAFETY: the caller vouches for the vector.
-    ret_errno(unsafe { syscall3(nr::READV, fd as usize, iov as usize, iovcnt as usize) })
+    ret_errno(unsafe { syscall_cp(nr::READV, fd as usize, iov as usize, iovcnt as usize, 0, 0, 0) })
 }
 
 /// `writev(fd, iov, iovcnt)`—Writes `iovcnt` buffers in turn; the total written, or -1 with
@@ -62,7 +48,7 @@ pub unsafe extern "C" fn readv(fd: c_int, iov: *const Iovec, iovcnt: c_int) -> i
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn writev(fd: c_int, iov: *const Iovec, iovcnt: c_int) -> isize {
     // SAFETY: the caller vouches for the vector.
-    ret_errno(unsafe { syscall3(nr::WRITEV, fd as usize, iov as usize, iovcnt as usize) })
+    ret_errno(unsafe { syscall_cp(nr::WRITEV, fd as usize, iov as usize, iovcnt as usize, 0, 0, 0) })
 }
 
 /// The kernel takes a vectored-I/O offset as two halves (low, high) so that 32-bit ABIs can
@@ -79,16 +65,7 @@ fn offset_halves(offset: i64) -> (usize, usize) {
 pub unsafe extern "C" fn preadv(fd: c_int, iov: *const Iovec, iovcnt: c_int, offset: i64) -> isize {
     let (lo, hi) = offset_halves(offset);
     // SAFETY: the caller vouches for the vector.
-    ret_errno(unsafe {
-        syscall5(
-            nr::PREADV,
-            fd as usize,
-            iov as usize,
-            iovcnt as usize,
-            lo,
-            hi,
-        )
-    })
+    ret_errno(unsafe { syscall_cp(nr::PREADV, fd as usize, iov as usize, iovcnt as usize, lo, hi, 0) })
 }
 
 /// `pwritev(fd, iov, iovcnt, offset)`—`writev` at `offset`, leaving the file offset alone.
@@ -96,24 +73,10 @@ pub unsafe extern "C" fn preadv(fd: c_int, iov: *const Iovec, iovcnt: c_int, off
 /// # Safety
 /// As for `writev`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn pwritev(
-    fd: c_int,
-    iov: *const Iovec,
-    iovcnt: c_int,
-    offset: i64,
-) -> isize {
+pub unsafe extern "C" fn pwritev(fd: c_int, iov: *const Iovec, iovcnt: c_int, offset: i64) -> isize {
     let (lo, hi) = offset_halves(offset);
     // SAFETY: the caller vouches for the vector.
-    ret_errno(unsafe {
-        syscall5(
-            nr::PWRITEV,
-            fd as usize,
-            iov as usize,
-            iovcnt as usize,
-            lo,
-            hi,
-        )
-    })
+    ret_errno(unsafe { syscall_cp(nr::PWRITEV, fd as usize, iov as usize, iovcnt as usize, lo, hi, 0) })
 }
 
 #[cfg(test)]
@@ -127,10 +90,7 @@ mod tests {
         let d = TempDir::new();
         let fd = unsafe { open(d.c("f").as_ptr(), 0o102, 0o600) };
         assert!(fd >= 0);
-        assert_eq!(
-            unsafe { pwrite(fd, b"0123456789".as_ptr().cast(), 10, 0) },
-            10
-        );
+        assert_eq!(unsafe { pwrite(fd, b"0123456789".as_ptr().cast(), 10, 0) }, 10);
         assert_eq!(lseek(fd, 0, 1), 0);
         let mut b = [0u8; 4];
         assert_eq!(unsafe { pread(fd, b.as_mut_ptr().cast(), 4, 3) }, 4);
@@ -138,14 +98,8 @@ mod tests {
         let mut x = *b"ab";
         let mut y = *b"cde";
         let iov = [
-            Iovec {
-                iov_base: x.as_mut_ptr().cast(),
-                iov_len: 2,
-            },
-            Iovec {
-                iov_base: y.as_mut_ptr().cast(),
-                iov_len: 3,
-            },
+            Iovec { iov_base: x.as_mut_ptr().cast(), iov_len: 2 },
+            Iovec { iov_base: y.as_mut_ptr().cast(), iov_len: 3 },
         ];
         assert_eq!(unsafe { writev(fd, iov.as_ptr(), 2) }, 5);
         assert_eq!(unsafe { pwritev(fd, iov.as_ptr(), 2, 8) }, 5);
@@ -153,14 +107,8 @@ mod tests {
         x = [0; 2];
         y = [0; 3];
         let iov = [
-            Iovec {
-                iov_base: x.as_mut_ptr().cast(),
-                iov_len: 2,
-            },
-            Iovec {
-                iov_base: y.as_mut_ptr().cast(),
-                iov_len: 3,
-            },
+            Iovec { iov_base: x.as_mut_ptr().cast(), iov_len: 2 },
+            Iovec { iov_base: y.as_mut_ptr().cast(), iov_len: 3 },
         ];
         assert_eq!(unsafe { preadv(fd, iov.as_ptr(), 2, 4) }, 5);
         assert_eq!((&x, &y), (b"e5", b"67a"));

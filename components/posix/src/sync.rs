@@ -3,22 +3,25 @@ use core::ffi::c_int;
 
 use core::ffi::c_uint;
 
+use limpet_syscall::cancel::syscall_cp;
 use limpet_syscall::{nr, syscall0, syscall1, syscall4};
 
 use crate::ret_int;
 
-/// `fsync(fd)`—Flushes the file's data and metadata to storage; 0 or -1 with errno.
+/// `fsync(fd)`—Flushes the file's data and metadata to storage; 0 or -1 with errno. A
+/// cancellation point.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn fsync(fd: c_int) -> c_int {
     // SAFETY: fsync takes no pointers.
-    ret_int(unsafe { syscall1(nr::FSYNC, fd as usize) })
+    ret_int(unsafe { syscall_cp(nr::FSYNC, fd as usize, 0, 0, 0, 0, 0) })
 }
 
-/// `fdatasync(fd)`—Flushes the file's data, and only the metadata needed to read it back.
+/// `fdatasync(fd)`—Flushes the file's data, and only the metadata needed to read it back. A
+/// cancellation point.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn fdatasync(fd: c_int) -> c_int {
     // SAFETY: fdatasync takes no pointers.
-    ret_int(unsafe { syscall1(nr::FDATASYNC, fd as usize) })
+    ret_int(unsafe { syscall_cp(nr::FDATASYNC, fd as usize, 0, 0, 0, 0, 0) })
 }
 
 /// `sync()`—Schedules every filesystem's pending writes; it cannot fail.

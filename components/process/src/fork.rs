@@ -54,15 +54,33 @@ pub unsafe extern "C" fn _Fork() -> c_int {
     })
 }
 
-/// `fork()`—Creates a child process, a copy of the caller; see [`_Fork`]. (`pthread_atfork`
-/// handlers do not exist yet.)
+/// `fork()`—Creates a child process, a copy of the caller; see [`_Fork`]. Around the clone
+/// it runs the `pthread_atfork` handlers and takes the C library's own locks (the heap, the
+/// streams, the thread list: `limpet_pthread::hooks` says which and in what order), so the
+/// child of a multithreaded parent can call `malloc` and `printf`. Returns the child's pid
+/// in the parent, 0 in the child, or -1 with errno set (after the parent handlers ran).
 ///
 /// # Safety
-/// As for [`_Fork`].
+/// As for [`_Fork`]; the atfork handlers must be safe to run here.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn fork() -> c_int {
+    limpet_pthread::hooks::fork_prepare();
     // SAFETY: forwarded from the caller.
-    unsafe { _Fork() }
+    let r = unsafe { _Fork() };
+    let errno = limpet_pthread::errno::__errno_location();
+    // SAFETY: fork_prepare ran on this thread; in the child this thread is the forking one.
+    // errno is the calling thread's own.
+    unsafe {
+        if r == 0 {
+            limpet_pthread::hooks::fork_child();
+        } else {
+            // A failed fork's errno must survive the parent handlers.
+            let e = *errno;
+            limpet_pthread::hooks::fork_parent();
+            *errno = e;
+        }
+    }
+    r
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
-//! Sleeping: `nanosleep`, `clock_nanosleep`, `sleep`, `usleep`, `pause`, `alarm`.
+//! Sleeping: `nanosleep`, `clock_nanosleep`, `sleep`, `usleep`, `pause`, `alarm`. All but
+//! `alarm` are cancellation points (`limpet_syscall::cancel`).
 use core::ffi::{c_int, c_uint};
 
+use limpet_syscall::cancel::syscall_cp;
 use limpet_syscall::{
     errno::EINVAL,
-    nr, result, ret_errno, syscall3, syscall4,
+    nr, result, ret_errno, syscall3,
     unistd::Timespec,
 };
 
@@ -22,7 +24,7 @@ pub unsafe extern "C" fn clock_nanosleep(clock: c_int, flags: c_int, req: *const
         return EINVAL;
     }
     // SAFETY: the kernel reads and writes the caller's timespecs.
-    let r = unsafe { syscall4(nr::CLOCK_NANOSLEEP, clock as usize, flags as usize, req as usize, rem as usize) };
+    let r = unsafe { syscall_cp(nr::CLOCK_NANOSLEEP, clock as usize, flags as usize, req as usize, rem as usize, 0, 0) };
     match result(r) {
         Ok(_) => 0,
         Err(e) => e,
@@ -62,11 +64,11 @@ pub extern "C" fn usleep(us: c_uint) -> c_int {
     unsafe { nanosleep(&ts, core::ptr::null_mut()) }
 }
 
-/// `pause()`—Waits until a handler runs; always -1 with `EINTR`.
+/// `pause()`—Waits until a handler runs; always -1 with `EINTR`. A cancellation point.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn pause() -> c_int {
     // SAFETY: ppoll on no descriptors with no timeout only waits for a signal.
-    ret_errno(unsafe { syscall4(nr::PPOLL, 0, 0, 0, 0) }) as c_int
+    ret_errno(unsafe { syscall_cp(nr::PPOLL, 0, 0, 0, 0, 0, 0) }) as c_int
 }
 
 /// `alarm(seconds)`—Has `SIGALRM` sent after `seconds` (0 cancels), replacing any earlier

@@ -8,7 +8,7 @@ use crate::abi::{POSIX_SPAWN_SETSIGDEF, POSIX_SPAWN_SETSIGMASK, SigSet, SpawnAtt
 use crate::c;
 use crate::sigs::{self, KSigAction, SIG_BLOCK, SIG_IGN, SIGCHLD, SIGINT, SIGQUIT};
 use crate::spawn::run::spawn;
-use crate::wait::waitpid;
+use crate::wait::wait4;
 
 /// The status reported when the shell could not be started: as if it exited with 127.
 const NO_SHELL: c_int = 127 << 8;
@@ -18,11 +18,14 @@ const NO_SHELL: c_int = 127 << 8;
 /// `command` asks whether a shell exists: 1. Meanwhile, as POSIX says, the caller ignores
 /// `SIGINT` and `SIGQUIT` and blocks `SIGCHLD`; the child starts with the caller's own
 /// mask and with those two signals at their default unless the caller was ignoring them.
+/// A cancellation point on entry only: once the dispositions are changed, the wait is not
+/// (a cancelled caller would leave them changed), as in musl.
 ///
 /// # Safety
 /// `command` must be null or a C string.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn system(command: *const c_char) -> c_int {
+    limpet_syscall::cancel::test();
     if command.is_null() {
         return 1;
     }
@@ -50,7 +53,7 @@ pub unsafe extern "C" fn system(command: *const c_char) -> c_int {
     let mut status = NO_SHELL;
     if err == 0 {
         // SAFETY: `status` is a local.
-        while unsafe { waitpid(pid, &mut status, 0) } < 0 && c::errno() == EINTR {}
+        while unsafe { wait4(pid, &mut status, 0, ptr::null_mut()) } < 0 && c::errno() == EINTR {}
     }
 
     sigs::action(SIGINT, Some(&old_int), None);

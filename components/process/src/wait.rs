@@ -1,8 +1,8 @@
 //! Waiting for children: `wait`, `waitpid`, `wait3`, `wait4`, `waitid`.
 use core::ffi::{c_int, c_void};
-use core::ptr;
 
-use limpet_syscall::{nr, ret_errno, syscall4, syscall5};
+use limpet_syscall::cancel::syscall_cp;
+use limpet_syscall::{nr, ret_errno, syscall4};
 
 use crate::abi::Rusage;
 
@@ -20,14 +20,15 @@ pub unsafe extern "C" fn wait4(pid: c_int, status: *mut c_int, options: c_int, r
 }
 
 /// `waitpid(pid, status, options)`—Waits for the child `pid` (> 0), any child (-1), any
-/// child in the caller's process group (0) or in group `-pid` (< -1).
+/// child in the caller's process group (0) or in group `-pid` (< -1). A cancellation point
+/// (as `wait` and `waitid` are; `wait3` and `wait4` are not, as in musl).
 ///
 /// # Safety
 /// `status` must be null or writable.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe { wait4(pid, status, options, ptr::null_mut()) }
+    // SAFETY: the kernel writes the caller's status; no rusage is asked for.
+    ret_errno(unsafe { syscall_cp(nr::WAIT4, pid as usize, status as usize, options as usize, 0, 0, 0) }) as c_int
 }
 
 /// `wait(status)`—Waits for any child.
@@ -37,7 +38,7 @@ pub unsafe extern "C" fn waitpid(pid: c_int, status: *mut c_int, options: c_int)
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn wait(status: *mut c_int) -> c_int {
     // SAFETY: forwarded from the caller.
-    unsafe { wait4(-1, status, 0, ptr::null_mut()) }
+    unsafe { waitpid(-1, status, 0) }
 }
 
 /// `wait3(status, options, ru)`—[`wait4`] for any child.
@@ -59,7 +60,7 @@ pub unsafe extern "C" fn wait3(status: *mut c_int, options: c_int, ru: *mut Rusa
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn waitid(idtype: c_int, id: u32, info: *mut c_void, options: c_int) -> c_int {
     // SAFETY: the kernel writes the caller's siginfo; no rusage is asked for.
-    ret_errno(unsafe { syscall5(nr::WAITID, idtype as usize, id as usize, info as usize, options as usize, 0) })
+    ret_errno(unsafe { syscall_cp(nr::WAITID, idtype as usize, id as usize, info as usize, options as usize, 0, 0) })
         as c_int
 }
 

@@ -43,28 +43,46 @@ impl PthreadAttr {
 /// `pthread_mutex_t`: 40 bytes, 8-aligned; all zero is an unlocked normal mutex.
 #[repr(C)]
 pub struct PthreadMutex {
+    /// The futex word: a [`Lock`] for a private mutex that is neither robust nor
+    /// priority-inheriting; for the other kinds the holder's thread id with the kernel's
+    /// `FUTEX_WAITERS` and `FUTEX_OWNER_DIED` bits (see [`crate::mutex`]).
     pub lock: Lock,
-    /// `PTHREAD_MUTEX_NORMAL`, `_RECURSIVE` or `_ERRORCHECK`.
+    /// `PTHREAD_MUTEX_NORMAL`, `_RECURSIVE` or `_ERRORCHECK`, with [`crate::mutex`]'s
+    /// robust, priority-inheritance and process-shared bits.
     pub kind: u32,
-    /// The holder's thread pointer, kept for the recursive and error-checking types.
+    /// The holder's thread pointer, kept for the private recursive and error-checking types.
     pub owner: AtomicUsize,
     /// Recursive type: how many more times the holder has locked it. Only the holder
     /// touches it.
     pub depth: UnsafeCell<u32>,
-    _reserved: [u32; 5],
+    /// Priority-inheriting robust mutexes: what a thread handing the mutex over through the
+    /// kernel tells the next holder ([`crate::mutex`]).
+    pub pi_state: AtomicU32,
+    /// The entry of a held robust mutex in its holder's robust list ([`crate::robust`]).
+    pub robust_next: AtomicUsize,
+    pub robust_prev: AtomicUsize,
 }
 
-// SAFETY: `depth` is only read or written by the thread recorded in `owner`, which holds the
-// lock; every other field is atomic or fixed at initialisation.
+// SAFETY: `depth` is only read or written by the thread holding the lock; every other field
+// is atomic or fixed at initialisation.
 unsafe impl Sync for PthreadMutex {}
 
 impl PthreadMutex {
     pub const fn new(kind: u32) -> Self {
-        PthreadMutex { lock: Lock::new(), kind, owner: AtomicUsize::new(0), depth: UnsafeCell::new(0), _reserved: [0; 5] }
+        PthreadMutex {
+            lock: Lock::new(),
+            kind,
+            owner: AtomicUsize::new(0),
+            depth: UnsafeCell::new(0),
+            pi_state: AtomicU32::new(0),
+            robust_next: AtomicUsize::new(0),
+            robust_prev: AtomicUsize::new(0),
+        }
     }
 }
 
-/// `pthread_mutexattr_t`: one `unsigned`, the mutex type; zero is the default type.
+/// `pthread_mutexattr_t`: one `unsigned`, the mutex type with [`crate::mutex`]'s robust,
+/// priority-inheritance and process-shared bits; zero is the default.
 #[repr(C)]
 pub struct PthreadMutexattr {
     pub kind: u32,
@@ -101,6 +119,107 @@ pub type PthreadOnce = AtomicU32;
 /// `pthread_key_t`: an `unsigned`.
 pub type PthreadKey = u32;
 
+/// `PTHREAD_PROCESS_PRIVATE` and `PTHREAD_PROCESS_SHARED`, the `pshared` attribute values.
+pub const PTHREAD_PROCESS_PRIVATE: u32 = 0;
+pub const PTHREAD_PROCESS_SHARED: u32 = 1;
+/// `PTHREAD_MUTEX_STALLED` and `PTHREAD_MUTEX_ROBUST`, the robustness attribute values.
+pub const PTHREAD_MUTEX_STALLED: u32 = 0;
+pub const PTHREAD_MUTEX_ROBUST: u32 = 1;
+/// `PTHREAD_PRIO_NONE`, `_INHERIT` and `_PROTECT`, the mutex protocols.
+pub const PTHREAD_PRIO_NONE: u32 = 0;
+pub const PTHREAD_PRIO_INHERIT: u32 = 1;
+pub const PTHREAD_PRIO_PROTECT: u32 = 2;
+/// `PTHREAD_BARRIER_SERIAL_THREAD`: what `pthread_barrier_wait` returns to one thread per round.
+pub const PTHREAD_BARRIER_SERIAL_THREAD: i32 = -1;
+/// `SEM_VALUE_MAX` from musl's <limits.h>.
+pub const SEM_VALUE_MAX: u32 = 0x7fff_ffff;
+/// `SEM_NSEMS_MAX` from musl's <limits.h>: how many named semaphores a process may have open.
+pub const SEM_NSEMS_MAX: usize = 256;
+
+/// `pthread_rwlock_t`: 56 bytes, 8-aligned; all zero (`PTHREAD_RWLOCK_INITIALIZER`) is an
+/// unlocked, process-private lock. [`crate::rwlock`] says what the word holds.
+#[repr(C, align(8))]
+pub struct PthreadRwlock {
+    pub state: AtomicU32,
+    /// `PTHREAD_PROCESS_SHARED` or `_PRIVATE`: the futex scope.
+    pub pshared: u32,
+    _reserved: [u32; 12],
+}
+
+impl PthreadRwlock {
+    pub const fn new(pshared: u32) -> Self {
+        PthreadRwlock { state: AtomicU32::new(0), pshared, _reserved: [0; 12] }
+    }
+}
+
+/// `pthread_rwlockattr_t`: two `unsigned`; the first is the `pshared` value.
+#[repr(C)]
+pub struct PthreadRwlockattr {
+    pub pshared: u32,
+    _reserved: u32,
+}
+
+impl PthreadRwlockattr {
+    pub const fn new(pshared: u32) -> Self {
+        PthreadRwlockattr { pshared, _reserved: 0 }
+    }
+}
+
+/// `pthread_barrier_t`: 32 bytes, 8-aligned. `pthread_barrier_init` sets every field.
+#[repr(C, align(8))]
+pub struct PthreadBarrier {
+    /// How many threads make up a round.
+    pub count: u32,
+    /// Threads that have arrived in the current round.
+    pub arrived: AtomicU32,
+    /// Bumped when a round completes; waiters sleep on it.
+    pub round: AtomicU32,
+    /// Threads inside `pthread_barrier_wait`, plus [`crate::barrier`]'s destroy flag.
+    pub inside: AtomicU32,
+    pub pshared: u32,
+    _reserved: [u32; 3],
+}
+
+impl PthreadBarrier {
+    pub const fn new(count: u32, pshared: u32) -> Self {
+        PthreadBarrier {
+            count,
+            arrived: AtomicU32::new(0),
+            round: AtomicU32::new(0),
+            inside: AtomicU32::new(0),
+            pshared,
+            _reserved: [0; 3],
+        }
+    }
+}
+
+/// `pthread_barrierattr_t`: one `unsigned`, the `pshared` value.
+#[repr(C)]
+pub struct PthreadBarrierattr {
+    pub pshared: u32,
+}
+
+/// `pthread_spinlock_t`: an `int`, zero when unlocked.
+pub type PthreadSpinlock = AtomicU32;
+
+/// `sem_t` (<semaphore.h>): 32 bytes, 4-aligned.
+#[repr(C)]
+pub struct Sem {
+    /// The semaphore's value, `0..=SEM_VALUE_MAX`.
+    pub value: AtomicU32,
+    /// Threads inside a wait that may sleep; a post with none makes no system call.
+    pub waiters: AtomicU32,
+    /// Non-zero when shared between processes (the futex scope).
+    pub pshared: u32,
+    _reserved: [u32; 5],
+}
+
+impl Sem {
+    pub const fn new(value: u32, pshared: u32) -> Self {
+        Sem { value: AtomicU32::new(value), waiters: AtomicU32::new(0), pshared, _reserved: [0; 5] }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +245,19 @@ mod tests {
         assert_eq!(m.kind, PTHREAD_MUTEX_NORMAL);
         let c: PthreadCond = unsafe { core::mem::zeroed() };
         assert_eq!(c.clock, crate::futex::CLOCK_REALTIME as u32);
+    }
+
+    /// Sizes and alignments of the types added for rwlocks, barriers, spinlocks, semaphores
+    /// and C11 threads (`mtx_t` and `cnd_t` are the pthread types), from musl's headers.
+    #[test]
+    fn musl_sizes_of_sync_types() {
+        assert_eq!((size_of::<PthreadRwlock>(), align_of::<PthreadRwlock>()), (56, 8));
+        assert_eq!((size_of::<PthreadRwlockattr>(), align_of::<PthreadRwlockattr>()), (8, 4));
+        assert_eq!((size_of::<PthreadBarrier>(), align_of::<PthreadBarrier>()), (32, 8));
+        assert_eq!((size_of::<PthreadBarrierattr>(), align_of::<PthreadBarrierattr>()), (4, 4));
+        assert_eq!((size_of::<PthreadSpinlock>(), align_of::<PthreadSpinlock>()), (4, 4));
+        assert_eq!((size_of::<Sem>(), align_of::<Sem>()), (32, 4));
+        let rw: PthreadRwlock = unsafe { core::mem::zeroed() };
+        assert_eq!(rw.pshared, PTHREAD_PROCESS_PRIVATE);
     }
 }

@@ -17,7 +17,8 @@
 use core::ffi::c_int;
 use core::sync::atomic::Ordering::SeqCst;
 
-use limpet_syscall::errno::EINVAL;
+use limpet_syscall::cancel;
+use limpet_syscall::errno::{ECANCELED, EINVAL};
 use limpet_syscall::unistd::Timespec;
 
 use crate::abi::{PthreadCond, PthreadCondattr, PthreadMutex};
@@ -40,10 +41,20 @@ impl PthreadCond {
                 return Err(e);
             }
         };
-        let r = futex::wait(&self.seq, seq, deadline, Scope::Private);
+        // A cancellation point whose cleanup handlers must find the mutex held again: the
+        // sleep only reports a cancellation, which acts once the mutex is retaken. Acting
+        // on nothing else keeps a waiter that consumed a wake-up from ending with it.
+        let masked = cancel::mask();
+        let r = futex::wait_cp(&self.seq, seq, deadline, Scope::Private);
         self.leave();
-        m.relock_after_wait(depth);
-        r
+        // A robust mutex may come back owner-dead or unrecoverable, which outranks the
+        // wait's own result.
+        let relocked = m.relock_after_wait(depth);
+        cancel::unmask(masked);
+        if r == Err(ECANCELED) {
+            cancel::test();
+        }
+        relocked.and(r)
     }
 
     fn leave(&self) {
@@ -105,7 +116,8 @@ pub unsafe extern "C" fn pthread_cond_destroy(c: *mut PthreadCond) -> c_int {
 
 /// `pthread_cond_wait(c, m)`—Atomically releases `m` and waits on `c`, then takes `m` back
 /// before returning 0. It may return without a signal (a spurious wake-up), so callers test
-/// their predicate in a loop. `EPERM` if `m` is a recursive or error-checking mutex the caller
+/// their predicate in a loop. A cancellation point: a cancelled waiter retakes `m`
+/// before its cleanup handlers run. `EPERM` if `m` is a recursive or error-checking mutex the caller
 /// does not hold.
 ///
 /// # Safety

@@ -5,7 +5,8 @@
 //! copies every registered module's PT_TLS image: the program's and each loaded library's).
 //! With a caller-supplied stack (`pthread_attr_setstack`) the mapping holds only the TLS
 //! area. The mapping is freed by the thread that joins, or by the thread itself when it is
-//! detached ([`crate::exit`]).
+//! detached ([`crate::exit`]); either keeps it in the stack cache ([`crate::cache`]) when
+//! there is room, and a later `pthread_create` of the same layout takes it from there.
 //!
 //! The clone itself is the arch trampoline `clone_thread`: the kernel sets the new thread's
 //! thread pointer, stores its id in the descriptor, and will clear that id and wake a futex
@@ -19,7 +20,7 @@ use limpet_syscall::{nr, result, syscall2, syscall3, syscall6};
 use crate::abi::PthreadAttr;
 use crate::arch::clone_thread;
 use crate::descriptor::{Pthread, StartRoutine};
-use crate::{list, stack, tls};
+use crate::{cache, list, stack, tls};
 
 // From <sched.h>: share memory, filesystem information, file descriptors, signal handlers
 // and System V semaphore undo lists; be a thread of this process; set the thread pointer;
@@ -90,6 +91,9 @@ unsafe extern "C" fn thread_entry(td: usize) -> ! {
     let td = td as *mut Pthread;
     // SAFETY: pthread_create filled the descriptor before the clone.
     unsafe {
+        if (*td).unblock_cancel {
+            crate::cancel::unblock_signal();
+        }
         let result = match (*td).start {
             Some(start) => start((*td).start_arg),
             None => core::ptr::null_mut(),
@@ -102,6 +106,28 @@ unsafe extern "C" fn thread_entry(td: usize) -> ! {
 fn unmap(base: usize, len: usize) {
     // SAFETY: the range is a mapping this module made and nothing else uses.
     unsafe { syscall2(nr::MUNMAP, base, len) };
+}
+
+/// A mapping laid out as `p` says: one from the stack cache when one of the same length
+/// and guard is free (only its TLS area is zeroed again, for [`tls::init_area`]), else a
+/// fresh one with its guard made inaccessible.
+fn map(p: &Plan) -> Option<usize> {
+    if let Some(base) = cache::take(p.map_len, p.guard) {
+        // SAFETY: the cached mapping is ours now, and the area is its top `p.area` bytes.
+        unsafe { core::ptr::write_bytes((base + p.map_len - p.area) as *mut u8, 0, p.area) };
+        return Some(base);
+    }
+    // SAFETY: a fresh anonymous mapping; the kernel checks the arguments.
+    let base = result(unsafe {
+        syscall6(nr::MMAP, 0, p.map_len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS | MAP_STACK, usize::MAX, 0)
+    })
+    .ok()?;
+    // SAFETY: the guard is the bottom of the mapping just made.
+    if p.guard != 0 && result(unsafe { syscall3(nr::MPROTECT, base, p.guard, PROT_NONE) }).is_err() {
+        unmap(base, p.map_len);
+        return None;
+    }
+    Some(base)
 }
 
 /// `pthread_create(thread, attr, start, arg)`—Starts a thread running `start(arg)`, with
@@ -130,18 +156,7 @@ pub unsafe extern "C" fn pthread_create(
         unsafe { &*attr }
     };
     let Some(p) = plan(a, tls::area_size(), stack::page_size()) else { return EAGAIN };
-    // SAFETY: a fresh anonymous mapping; the kernel checks the arguments.
-    let base = match result(unsafe {
-        syscall6(nr::MMAP, 0, p.map_len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS | MAP_STACK, usize::MAX, 0)
-    }) {
-        Ok(b) => b,
-        Err(_) => return EAGAIN,
-    };
-    // SAFETY: the guard is the bottom of the mapping just made.
-    if p.guard != 0 && result(unsafe { syscall3(nr::MPROTECT, base, p.guard, PROT_NONE) }).is_err() {
-        unmap(base, p.map_len);
-        return EAGAIN;
-    }
+    let Some(base) = map(&p) else { return EAGAIN };
     let area = base + p.map_len - p.area;
     let stack_low = if p.own_stack { base + p.stack_low } else { p.stack_low };
     let top = (if p.own_stack { area } else { stack_low + p.stack_size }) & !(STACK_ALIGN - 1);
@@ -160,18 +175,20 @@ pub unsafe extern "C" fn pthread_create(
         t.start = Some(start);
         t.start_arg = arg;
         crate::THREADS_STARTED.store(true, Ordering::Relaxed);
+        // Before the second thread exists: see `cancel::install`.
+        crate::cancel::install();
+        t.unblock_cancel = crate::cancel::signal_held_back();
         // Stored before the thread runs, so it may read its own handle from where the
         // caller asked it to be put.
         *thread = td;
-        // Linked in before it runs (the lock is held across the clone), so a thread that
-        // ends at once finds itself in the ring.
-        let g = list::lock();
-        g.insert_after(crate::current(), td);
+        // Linked in before it runs, so a thread that ends at once finds itself in the ring.
+        // The lock is not held across the clone: a thread that ends at once would only
+        // sleep on it until the clone returns, costing both a futex call.
+        list::lock().insert_after(crate::current(), td);
         let tid = t.tid.as_ptr();
         let r = clone_thread(THREAD_FLAGS, top, tid, tid, td as usize, thread_entry);
         if r < 0 {
-            g.remove(td);
-            drop(g);
+            list::lock().remove(td);
             unmap(base, p.map_len);
             return EAGAIN;
         }

@@ -46,6 +46,17 @@ pub struct Pthread {
     pub result: *mut c_void,
     /// Thread-specific data (`pthread_setspecific`).
     pub tsd: Tsd,
+    /// Cancellation: the request flag, state and type ([`crate::cancel`]).
+    pub cancel: limpet_syscall::cancel::State,
+    /// The innermost cleanup handler (`pthread_cleanup_push`), a list through the callers'
+    /// stack frames ([`crate::cleanup`]).
+    pub cleanup: *mut crate::cleanup::Ptcb,
+    /// The robust-mutex list the kernel walks when the thread dies ([`crate::robust`]).
+    pub robust: crate::robust::Robust,
+    /// Set by `pthread_create` when the creator may have the cancellation signal blocked
+    /// (its own cancellation is pending), which the new thread must not inherit
+    /// ([`crate::cancel`]).
+    pub unblock_cancel: bool,
 }
 
 /// `detach_state` values. A thread starts joinable or detached; `pthread_detach` moves it
@@ -80,6 +91,10 @@ impl Pthread {
             start_arg: core::ptr::null_mut(),
             result: core::ptr::null_mut(),
             tsd: Tsd::new(),
+            cancel: limpet_syscall::cancel::State::new(),
+            cleanup: core::ptr::null_mut(),
+            robust: crate::robust::Robust::new(),
+            unblock_cancel: false,
         }
     }
 }

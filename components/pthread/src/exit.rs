@@ -1,13 +1,16 @@
 //! `pthread_exit`: how a thread ends.
 //!
-//! In order: the result is recorded; the thread-specific-data destructors run (up to
+//! In order: cancellation is disabled and the cleanup handlers still pushed run, innermost
+//! first ([`crate::cancel`]); the result is recorded; the thread-specific-data destructors run (up to
 //! `PTHREAD_DESTRUCTOR_ITERATIONS` rounds); the exit hooks of other components run
 //! ([`crate::hooks`]); the thread leaves the thread list. If it was the last thread, the
 //! process ends as if by `exit(0)` (atexit handlers, stdio flush), which is what musl does
 //! when the main thread has called `pthread_exit` and the last other thread ends. Otherwise
 //! only this thread ends:
 //! - joinable: the kernel clears its tid and wakes the joiner, which frees the mapping;
-//! - detached: nobody will join it, so it frees its own mapping. It blocks signals (no
+//! - detached: nobody will join it, so it frees its own mapping: into the stack cache
+//!   ([`crate::cache`]) if there is room, where it waits for the kernel to clear the tid;
+//!   otherwise it unmaps it. For that it blocks signals (no
 //!   handler may run on a stack about to vanish), tells the kernel not to clear the tid (the
 //!   memory may be reused by then), and unmaps and exits in the arch routine
 //!   `unmap_and_exit`, which touches no memory.
@@ -41,6 +44,7 @@ pub extern "C" fn pthread_exit(result: *mut c_void) -> ! {
     // SAFETY: the descriptor is the calling thread's own and lives until it is freed below
     // (or by the joiner, after the kernel has cleared the tid).
     unsafe {
+        crate::cancel::unwind(td);
         (*td).result = result;
         (*td).tsd.run_destructors();
         hooks::run();
@@ -54,6 +58,11 @@ pub extern "C" fn pthread_exit(result: *mut c_void) -> ! {
         }
         let t = &*td;
         if t.detach_state.compare_exchange(JOINABLE, EXITING, Ordering::AcqRel, Ordering::Acquire) == Err(DETACHED) {
+            // In the cache the mapping is taken only after the kernel has cleared the tid,
+            // once this thread is off its stack for good.
+            if t.map_base != 0 && crate::cache::put(t.map_base, t.map_size, t.guard_size, &raw const t.tid) {
+                syscall1_noreturn(nr::EXIT, 0)
+            }
             let all: u64 = !0;
             syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK, &raw const all as usize, 0, SIGSET_BYTES);
             syscall1(nr::SET_TID_ADDRESS, 0);

@@ -6,7 +6,8 @@
 //! and a clock change moves a realtime deadline as POSIX wants.
 use core::sync::atomic::AtomicU32;
 
-use limpet_syscall::errno::{EINVAL, ETIMEDOUT};
+use limpet_syscall::cancel::syscall_cp;
+use limpet_syscall::errno::{ECANCELED, EINVAL, ETIMEDOUT};
 use limpet_syscall::unistd::Timespec;
 use limpet_syscall::{nr, result, syscall4, syscall6};
 
@@ -73,32 +74,40 @@ impl Deadline {
 /// out. `Ok` means woken, or the word had already changed, or a signal came: callers
 /// re-check their condition either way. `Err(ETIMEDOUT)` means the deadline passed.
 pub fn wait(word: &AtomicU32, expected: u32, deadline: Option<&Deadline>, scope: Scope) -> Result<(), i32> {
-    let addr = word.as_ptr() as usize;
-    let r = match deadline {
-        None => {
-            // SAFETY: the kernel only reads the live, aligned word; no timeout pointer.
-            unsafe { syscall4(nr::FUTEX, addr, FUTEX_WAIT | scope.flag(), expected as usize, 0) }
+    sleep(word, expected, deadline, scope, false)
+}
+
+/// [`wait`] as a cancellation point ([`limpet_syscall::cancel`]): a pending cancellation
+/// acts before or during the sleep. When the thread's cancellation is masked it is
+/// reported as `Err(ECANCELED)` instead.
+pub fn wait_cp(word: &AtomicU32, expected: u32, deadline: Option<&Deadline>, scope: Scope) -> Result<(), i32> {
+    sleep(word, expected, deadline, scope, true)
+}
+
+fn sleep(word: &AtomicU32, expected: u32, deadline: Option<&Deadline>, scope: Scope, cp: bool) -> Result<(), i32> {
+    let call = |op: usize, timeout: usize, bitset: usize| {
+        let a = [word.as_ptr() as usize, op | scope.flag(), expected as usize, timeout, 0, bitset];
+        // SAFETY: the kernel only reads the live, aligned word and, when given, the live
+        // timespec the deadline holds.
+        unsafe {
+            if cp {
+                syscall_cp(nr::FUTEX, a[0], a[1], a[2], a[3], a[4], a[5])
+            } else {
+                syscall6(nr::FUTEX, a[0], a[1], a[2], a[3], a[4], a[5])
+            }
         }
+    };
+    let r = match deadline {
+        None => call(FUTEX_WAIT, 0, 0),
         // The kernel refuses a negative second count; it is simply in the past.
         Some(d) if d.at.tv_sec < 0 => return Err(ETIMEDOUT),
         Some(d) => {
             let clock = if d.clock == CLOCK_REALTIME { FUTEX_CLOCK_REALTIME } else { 0 };
-            // SAFETY: as above, and the timespec is a live local the kernel reads.
-            unsafe {
-                syscall6(
-                    nr::FUTEX,
-                    addr,
-                    FUTEX_WAIT_BITSET | scope.flag() | clock,
-                    expected as usize,
-                    &raw const d.at as usize,
-                    0,
-                    FUTEX_BITSET_MATCH_ANY,
-                )
-            }
+            call(FUTEX_WAIT_BITSET | clock, &raw const d.at as usize, FUTEX_BITSET_MATCH_ANY)
         }
     };
     match result(r) {
-        Err(ETIMEDOUT) => Err(ETIMEDOUT),
+        Err(e @ (ETIMEDOUT | ECANCELED)) => Err(e),
         _ => Ok(()),
     }
 }

@@ -10,6 +10,26 @@
 //!
 //! The registry is a fixed array, so registering never allocates and hooks cannot be
 //! removed.
+//!
+//! **Fork hooks.** A component with a lock that a child of `fork` must find whole (the
+//! allocator's heap lock, the stdio stream locks) declares a [`ForkHooks`] with the
+//! [`on_fork!`](crate::on_fork) macro: `prepare` takes its locks, `parent` and `child`
+//! release them (in the child, only the forking thread is left, and it holds them). The
+//! process component's `fork` calls [`fork_prepare`] before the clone and [`fork_parent`] or
+//! [`fork_child`] after it, which run, in order:
+//! 1. the `pthread_atfork` prepare handlers, last registered first ([`crate::atfork`]);
+//! 2. the components' `prepare` hooks, highest [`rank`] first, ending with this
+//!    component's own (the key table, the stack cache); `_Fork` then takes the thread
+//!    list's lock around the clone itself;
+//!
+//! and after the clone the same in reverse: the `parent` or `child` hooks lowest rank
+//! first, then the `parent` or `child` handlers in registration order.
+//!
+//! Registration is static, in the linker section `limpet_fork_hooks`, so there is no
+//! start-up code to run and no window in which a thread could take a lock whose hook is not
+//! yet registered; a component that is not linked in has no hook. `fork` in a process
+//! that never had a second thread runs the hooks too: the locks are free, so it costs an
+//! atomic operation each.
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many hooks can be registered.
@@ -48,6 +68,124 @@ pub(crate) fn run() {
     }
 }
 
+/// What one component does around `fork` (see the module docs). Declared with
+/// [`on_fork!`](crate::on_fork).
+#[repr(C)]
+pub struct ForkHooks {
+    /// The order the locks are taken in: see [`rank`].
+    pub rank: u32,
+    /// Takes the component's locks, before the clone.
+    pub prepare: fn(),
+    /// Releases them in the parent.
+    pub parent: fn(),
+    /// Releases or resets them in the child, where the forking thread is the only thread.
+    pub child: fn(),
+}
+
+/// Fork hook ranks. `prepare` hooks run from the highest rank down, so a component whose
+/// lock may be taken while another component's lock is held must rank below that one: the
+/// stdio stream locks are held while a stream's buffer is allocated, so stdio ranks above
+/// the allocator.
+pub mod rank {
+    /// This component's own tables (keys, the stack cache), which call nothing while locked.
+    pub const PTHREAD: u32 = 0;
+    pub const MALLOC: u32 = 10;
+    pub const STDIO: u32 = 20;
+}
+
+/// Declares a component's fork hooks: `on_fork!(rank, prepare, parent, child)` with a
+/// [`rank`] and three `fn()` paths. It expands to a static in the `limpet_fork_hooks`
+/// linker section, which [`fork_prepare`] and its partners walk.
+#[macro_export]
+macro_rules! on_fork {
+    ($rank:expr, $prepare:path, $parent:path, $child:path) => {
+        const _: () = {
+            #[used]
+            #[unsafe(link_section = "limpet_fork_hooks")]
+            static FORK_HOOKS: $crate::hooks::ForkHooks =
+                $crate::hooks::ForkHooks { rank: $rank, prepare: $prepare, parent: $parent, child: $child };
+        };
+    };
+}
+
+// The linker defines these around the section when some object has it; when none does,
+// they are weak and null.
+core::arch::global_asm!(".weak __start_limpet_fork_hooks", ".weak __stop_limpet_fork_hooks");
+
+unsafe extern "C" {
+    // Bytes: `ForkHooks` holds Rust `fn` pointers, which are not C types.
+    static __start_limpet_fork_hooks: [u8; 0];
+    static __stop_limpet_fork_hooks: [u8; 0];
+}
+
+/// Every component's fork hooks, in link order.
+fn fork_hooks() -> &'static [ForkHooks] {
+    // SAFETY: the linker bounds the section, which holds only `ForkHooks` statics (each a
+    // multiple of its alignment in size, so they lie back to back); both are null without it.
+    unsafe {
+        let start = __start_limpet_fork_hooks.as_ptr() as *const ForkHooks;
+        let stop = __stop_limpet_fork_hooks.as_ptr() as *const ForkHooks;
+        if start.is_null() || stop <= start {
+            return &[];
+        }
+        core::slice::from_raw_parts(start, stop.offset_from(start) as usize)
+    }
+}
+
+/// Ranks in use, lowest first, without duplicates (few hooks: a quadratic walk is fine).
+fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
+    let hooks = fork_hooks();
+    let mut last: Option<u32> = None;
+    loop {
+        let next = hooks
+            .iter()
+            .map(|h| h.rank)
+            .filter(|&r| match last {
+                None => true,
+                Some(l) if descending => r < l,
+                Some(l) => r > l,
+            })
+            .reduce(|a, b| if descending { a.max(b) } else { a.min(b) });
+        let Some(r) = next else { return };
+        hooks.iter().filter(|h| h.rank == r).for_each(&mut f);
+        last = Some(r);
+    }
+}
+
+/// Before `fork`'s clone: the `pthread_atfork` prepare handlers, then every component's
+/// lock (see the module docs). [`fork_parent`] or [`fork_child`] must follow.
+pub fn fork_prepare() {
+    crate::atfork::run_prepare();
+    for_each_by_rank(true, |h| (h.prepare)());
+}
+
+/// After `fork`'s clone in the parent (also when it failed): releases what
+/// [`fork_prepare`] took and runs the `pthread_atfork` parent handlers.
+///
+/// # Safety
+/// Must follow [`fork_prepare`] on this thread.
+pub unsafe fn fork_parent() {
+    // SAFETY: per the contract, fork_prepare took these.
+    unsafe {
+        for_each_by_rank(false, |h| (h.parent)());
+        crate::atfork::run_parent();
+    }
+}
+
+/// After `fork`'s clone in the child: resets what [`fork_prepare`] took and runs the
+/// `pthread_atfork` child handlers.
+///
+/// # Safety
+/// Must follow [`fork_prepare`] in the parent, on the thread that forked, and run in the
+/// child before anything else uses the locks.
+pub unsafe fn fork_child() {
+    // SAFETY: per the contract, fork_prepare took these in the forking thread, the only one here.
+    unsafe {
+        for_each_by_rank(false, |h| (h.child)());
+        crate::atfork::run_child();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,6 +199,41 @@ mod tests {
     fn hook_b() {
         // Runs after hook_a, which was registered first.
         B.store(A.load(Ordering::Relaxed) * 10, Ordering::Relaxed);
+    }
+
+    static FORK_LOG: std::sync::Mutex<Vec<&str>> = std::sync::Mutex::new(Vec::new());
+    fn low_prepare() {
+        FORK_LOG.lock().unwrap().push("low prepare");
+    }
+    fn low_after() {
+        FORK_LOG.lock().unwrap().push("low after");
+    }
+    fn high_prepare() {
+        FORK_LOG.lock().unwrap().push("high prepare");
+    }
+    fn high_after() {
+        FORK_LOG.lock().unwrap().push("high after");
+    }
+    // Declared low rank first, so link order alone would run them the wrong way round.
+    crate::on_fork!(rank::MALLOC, low_prepare, low_after, low_after);
+    crate::on_fork!(rank::STDIO, high_prepare, high_after, high_after);
+
+    #[test]
+    fn fork_hooks_come_from_the_section_in_rank_order() {
+        // These two, and this component's own, left alone here: other tests use their locks.
+        let ours = fork_hooks().iter().filter(|h| h.rank == rank::PTHREAD).count();
+        assert!(ours >= 1);
+        assert_eq!(fork_hooks().len(), 2 + ours);
+        let tests_only = |run: fn(&ForkHooks) -> fn()| {
+            move |h: &ForkHooks| {
+                if h.rank != rank::PTHREAD {
+                    run(h)()
+                }
+            }
+        };
+        for_each_by_rank(true, tests_only(|h| h.prepare));
+        for_each_by_rank(false, tests_only(|h| h.parent));
+        assert_eq!(*FORK_LOG.lock().unwrap(), ["high prepare", "low prepare", "low after", "high after"]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use limpet_syscall::{nr, syscall2};
 use crate::descriptor::{DETACHED, EXITING, JOINABLE, Pthread};
 use crate::futex::{self, CLOCK_REALTIME, Deadline, Scope};
 
-/// Takes a finished thread's result and frees its memory.
+/// Takes a finished thread's result and frees its memory (into the stack cache when it fits).
 ///
 /// # Safety
 /// `t`'s tid must have been cleared by the kernel, and nobody else may reap it.
@@ -25,7 +25,7 @@ unsafe fn reap(t: *mut Pthread, result: *mut *mut c_void) {
             *result = (*t).result;
         }
         let (base, len) = ((*t).map_base, (*t).map_size);
-        if base != 0 {
+        if base != 0 && !crate::cache::put(base, len, (*t).guard_size, &raw const (*t).tid) {
             syscall2(nr::MUNMAP, base, len);
         }
     }
@@ -39,11 +39,14 @@ enum Wait {
     Until(*const Timespec),
 }
 
-/// The common join path.
+/// The common join path; with `cancel`, a cancellation point (the joins are, detaching is not).
 ///
 /// # Safety
 /// `t` must be a joinable thread not yet joined; `result` null or valid for writes.
-unsafe fn join(t: *mut Pthread, result: *mut *mut c_void, wait: Wait) -> c_int {
+unsafe fn join(t: *mut Pthread, result: *mut *mut c_void, wait: Wait, cancel: bool) -> c_int {
+    if cancel {
+        limpet_syscall::cancel::test();
+    }
     if t == crate::current() {
         return EDEADLK;
     }
@@ -72,7 +75,8 @@ unsafe fn join(t: *mut Pthread, result: *mut *mut c_void, wait: Wait) -> c_int {
             }
             Wait::Until(_) => {}
         }
-        if let Err(e) = futex::wait(word, tid, deadline.as_ref(), Scope::Shared) {
+        let sleep = if cancel { futex::wait_cp } else { futex::wait };
+        if let Err(e) = sleep(word, tid, deadline.as_ref(), Scope::Shared) {
             return e;
         }
     }
@@ -83,7 +87,8 @@ unsafe fn join(t: *mut Pthread, result: *mut *mut c_void, wait: Wait) -> c_int {
 
 /// `pthread_join(t, result)`—Waits for thread `t` to end, stores what it returned (or
 /// passed to `pthread_exit`) in `*result` unless `result` is null, and frees it. `EDEADLK`
-/// when `t` is the caller; `EINVAL` when `t` is detached.
+/// when `t` is the caller; `EINVAL` when `t` is detached. A cancellation point: a cancelled
+/// joiner ends and `t` stays joinable.
 ///
 /// # Safety
 /// `t` must be a thread that has not been joined or been detached before it ended;
@@ -91,7 +96,7 @@ unsafe fn join(t: *mut Pthread, result: *mut *mut c_void, wait: Wait) -> c_int {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_join(t: *mut Pthread, result: *mut *mut c_void) -> c_int {
     // SAFETY: per the contract.
-    unsafe { join(t, result, Wait::Forever) }
+    unsafe { join(t, result, Wait::Forever, true) }
 }
 
 /// `pthread_tryjoin_np(t, result)`—[`pthread_join`] if `t` has already ended, else `EBUSY`.
@@ -101,7 +106,7 @@ pub unsafe extern "C" fn pthread_join(t: *mut Pthread, result: *mut *mut c_void)
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_tryjoin_np(t: *mut Pthread, result: *mut *mut c_void) -> c_int {
     // SAFETY: per the contract.
-    unsafe { join(t, result, Wait::No) }
+    unsafe { join(t, result, Wait::No, false) }
 }
 
 /// `pthread_timedjoin_np(t, result, at)`—[`pthread_join`], giving up with `ETIMEDOUT` at the
@@ -114,7 +119,7 @@ pub unsafe extern "C" fn pthread_tryjoin_np(t: *mut Pthread, result: *mut *mut c
 pub unsafe extern "C" fn pthread_timedjoin_np(t: *mut Pthread, result: *mut *mut c_void, at: *const Timespec) -> c_int {
     let wait = if at.is_null() { Wait::Forever } else { Wait::Until(at) };
     // SAFETY: per the contract.
-    unsafe { join(t, result, wait) }
+    unsafe { join(t, result, wait, true) }
 }
 
 /// `pthread_detach(t)`—Lets `t` free itself when it ends; it can no longer be joined. If
@@ -130,7 +135,7 @@ pub unsafe extern "C" fn pthread_detach(t: *mut Pthread) -> c_int {
         Ok(_) => 0,
         // Already on its way out as a joinable thread: nobody else will free it.
         // SAFETY: a thread that is exiting ends without waiting on anything.
-        Err(EXITING) => unsafe { join(t, core::ptr::null_mut(), Wait::Forever) },
+        Err(EXITING) => unsafe { join(t, core::ptr::null_mut(), Wait::Forever, false) },
         Err(_) => EINVAL,
     }
 }

@@ -145,6 +145,18 @@ pub fn delete(key: PthreadKey) -> Result<(), i32> {
     r
 }
 
+/// Before `fork`: a child must not inherit the table locked by another thread.
+fn lock_table_for_fork() {
+    TABLE_LOCK.lock();
+}
+
+fn unlock_table_after_fork() {
+    // SAFETY: the fork hooks run this only after lock_table_for_fork, on the forking thread.
+    unsafe { TABLE_LOCK.unlock() };
+}
+
+crate::on_fork!(crate::hooks::rank::PTHREAD, lock_table_for_fork, unlock_table_after_fork, unlock_table_after_fork);
+
 /// The calling thread's values.
 fn my_tsd() -> *mut Tsd {
     // SAFETY: the thread pointer points at a live descriptor once start-up has run.

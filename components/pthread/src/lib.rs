@@ -6,19 +6,28 @@
 //!   (variant II on x86_64, as musl does; the variant I architectures have the thread
 //!   pointer but not yet the layout) and installs the main thread; [`errno`] is per thread.
 //! - Thread lifecycle (x86_64): [`create`], [`exit`], [`join`] (also detach), [`attr`],
-//!   with stacks sized by [`stack`] and the live threads kept in [`list`]. [`hooks`] lets
-//!   other components run code when a thread ends; [`threads_started`] tells them whether
-//!   a second thread was ever created.
-//! - Synchronisation, over [`futex`] and the futex [`lock`]: [`mutex`], [`cond`], [`once`];
-//!   thread-specific data in [`key`].
+//!   with stacks sized by [`stack`], the mappings of ended threads kept for reuse in
+//!   [`cache`], and the live threads kept in [`list`]. [`hooks`] lets other components run
+//!   code when a thread ends and around `fork` (with [`atfork`]'s `pthread_atfork`
+//!   handlers); [`threads_started`] tells them whether a second thread was ever created.
+//! - Acting on a thread by its kernel id (x86_64): [`kill`], [`name`], [`sched`], and
+//!   [`affinity`] (also the `sched_*affinity` calls).
+//! - Synchronisation, over [`futex`] and the futex [`lock`]: [`mutex`] (robust ones with
+//!   [`robust`]), [`cond`], [`once`], [`rwlock`], [`spin`], [`barrier`], [`sem`] and
+//!   [`sem_named`], and C11 <threads.h> in [`c11`]; thread-specific data in [`key`].
+//! - Cancellation (x86_64): [`cancel`] (`pthread_cancel` and its signal, over the
+//!   cancellation points of `limpet_syscall::cancel`), [`cleanup`] (the cleanup handlers).
 //! - [`abi`] holds the C types with musl's sizes.
 #![cfg_attr(not(test), no_std)]
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
 pub mod abi;
+pub mod affinity;
 pub mod arch;
+pub mod atfork;
 pub mod attr;
+pub mod cleanup;
 pub mod cond;
 pub mod descriptor;
 pub mod errno;
@@ -30,8 +39,21 @@ pub mod mutex;
 pub mod once;
 pub mod sched_yield;
 pub mod stack;
+pub mod barrier;
+pub mod c11;
+pub mod pshared;
+pub mod robust;
+pub mod rwlock;
+pub mod sem;
+pub mod sem_named;
+pub mod spin;
+pub mod timeout;
 // Thread creation needs the static TLS layout, which is variant II (x86_64) only so far;
 // variant I comes with the ports.
+#[cfg(target_arch = "x86_64")]
+pub mod cache;
+#[cfg(target_arch = "x86_64")]
+pub mod cancel;
 #[cfg(target_arch = "x86_64")]
 pub mod create;
 #[cfg(target_arch = "x86_64")]
@@ -39,7 +61,15 @@ pub mod exit;
 #[cfg(target_arch = "x86_64")]
 pub mod join;
 #[cfg(target_arch = "x86_64")]
+pub mod kill;
+#[cfg(target_arch = "x86_64")]
 pub mod list;
+#[cfg(target_arch = "x86_64")]
+pub mod name;
+#[cfg(target_arch = "x86_64")]
+pub mod sched;
+#[cfg(target_arch = "x86_64")]
+mod tid;
 #[cfg(target_arch = "x86_64")]
 pub mod tls;
 

@@ -16,6 +16,23 @@ pub const CONTENDED: u32 = 2;
 /// short enough that the holder is about to let go.
 const SPINS: u32 = 100;
 
+/// How many times to spin on a contended lock: `SPINS` (100), or none when the process may run
+/// on one CPU only (`taskset`, a one-CPU cpuset or machine): then the holder cannot run
+/// while we spin, and each spin only delays the sleep that lets it (a `pause` costs up to
+/// about 140 cycles). Decided at the first contention, from the affinity mask.
+pub fn spin_limit() -> u32 {
+    // u32::MAX: not decided yet.
+    static LIMIT: AtomicU32 = AtomicU32::new(u32::MAX);
+    match LIMIT.load(Ordering::Relaxed) {
+        u32::MAX => {
+            let limit = if crate::affinity::usable_cpus().is_some_and(|n| n <= 1) { 0 } else { SPINS };
+            LIMIT.store(limit, Ordering::Relaxed);
+            limit
+        }
+        limit => limit,
+    }
+}
+
 /// A process-private futex lock with no owner tracking.
 #[repr(transparent)]
 pub struct Lock {
@@ -57,7 +74,7 @@ impl Lock {
     #[cold]
     #[inline(never)]
     fn lock_contended(&self, deadline: Option<&Deadline>) -> Result<(), i32> {
-        for _ in 0..SPINS {
+        for _ in 0..spin_limit() {
             match self.state.load(Ordering::Relaxed) {
                 UNLOCKED if self.try_lock() => return Ok(()),
                 // Someone sleeps already: spinning would only delay joining the queue.

@@ -1,8 +1,10 @@
 //! Waiting for signals: `sigsuspend`, `sigpending`, `sigtimedwait`, `sigwaitinfo`, `sigwait`.
+//! All but `sigpending` are cancellation points (`limpet_syscall::cancel`).
 use core::ffi::c_int;
 use core::ptr;
 
-use limpet_syscall::{errno::EINTR, nr, result, ret_errno, set_errno, syscall2, syscall4, unistd::Timespec};
+use limpet_syscall::cancel::syscall_cp;
+use limpet_syscall::{errno::EINTR, nr, result, ret_errno, set_errno, syscall2, unistd::Timespec};
 
 use crate::abi::{KERNEL_SIGSET_BYTES, SigInfo, SigSet};
 
@@ -14,7 +16,7 @@ use crate::abi::{KERNEL_SIGSET_BYTES, SigInfo, SigSet};
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn sigsuspend(mask: *const SigSet) -> c_int {
     // SAFETY: the kernel reads 8 bytes of the caller's set.
-    ret_errno(unsafe { syscall2(nr::RT_SIGSUSPEND, mask as usize, KERNEL_SIGSET_BYTES) }) as c_int
+    ret_errno(unsafe { syscall_cp(nr::RT_SIGSUSPEND, mask as usize, KERNEL_SIGSET_BYTES, 0, 0, 0, 0) }) as c_int
 }
 
 /// `sigpending(set)`—Stores the signals pending for the thread or the process. Returns 0.
@@ -38,7 +40,7 @@ pub unsafe extern "C" fn sigtimedwait(mask: *const SigSet, info: *mut SigInfo, t
     loop {
         // SAFETY: the pointers are the caller's and vouched for.
         let r = unsafe {
-            syscall4(nr::RT_SIGTIMEDWAIT, mask as usize, info as usize, timeout as usize, KERNEL_SIGSET_BYTES)
+            syscall_cp(nr::RT_SIGTIMEDWAIT, mask as usize, info as usize, timeout as usize, KERNEL_SIGSET_BYTES, 0, 0)
         };
         match result(r) {
             Ok(sig) => return sig as c_int,

@@ -4,6 +4,9 @@
 //! its thread pointer (which every thread has without a system call), so a thread re-taking
 //! its own lock (stdio functions nest) costs one load and a compare. `count` is the recursion
 //! depth; only the owner touches it.
+//!
+//! `fork` takes every open stream's lock through the thread component's fork hooks
+//! (`limpet_pthread::on_fork!`), so a child never inherits a stream another thread held.
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
@@ -62,6 +65,30 @@ impl RecursiveLock {
         }
     }
 }
+
+/// Before `fork`: holds every stream, so that the child gets no stream in the middle of
+/// another thread's write.
+fn lock_streams_for_fork() {
+    for f in crate::file::open_files() {
+        f.lock.lock();
+    }
+}
+
+/// After `fork`, in both processes: the forking thread still owns the streams it locked
+/// (its thread pointer is the same in the child), so plain unlocks release them.
+fn unlock_streams_after_fork() {
+    for f in crate::file::open_files().iter().rev() {
+        // SAFETY: lock_streams_for_fork took it on this thread.
+        unsafe { f.lock.unlock() };
+    }
+}
+
+limpet_pthread::on_fork!(
+    limpet_pthread::hooks::rank::STDIO,
+    lock_streams_for_fork,
+    unlock_streams_after_fork,
+    unlock_streams_after_fork
+);
 
 #[cfg(test)]
 mod tests {

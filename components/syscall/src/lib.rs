@@ -4,11 +4,13 @@
 //! [`syscall0`]..[`syscall6`]. The per-architecture instruction sequences live in
 //! `arch/<arch>.rs`; the syscall numbers in `nr/<arch>.rs`. The C wrappers built on
 //! them (`read`, `write`, `open`, ...) are in [`unistd`] and are exported only with the
-//! `export` feature.
+//! `export` feature. [`cancel`] holds the cancellable system call that makes the POSIX
+//! cancellation points of every component.
 #![cfg_attr(not(test), no_std)]
 
 pub mod arch;
 pub mod auxv;
+pub mod cancel;
 pub mod elf;
 pub mod errno;
 pub mod nr;

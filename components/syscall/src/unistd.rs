@@ -9,7 +9,8 @@ use core::ffi::{c_char, c_int, c_long, c_uint, c_void};
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::errno::*;
-use crate::{nr, ret_errno, syscall1, syscall2, syscall3, syscall4, syscall6};
+use crate::cancel::syscall_cp;
+use crate::{nr, ret_errno, syscall2, syscall3, syscall4, syscall6};
 
 pub const AT_FDCWD: c_int = -100;
 pub const O_CREAT: c_int = 0o100;
@@ -69,28 +70,28 @@ pub struct Stat {
     pub __unused: [u32; 2],
 }
 
-/// `read(fd, buf, count)`—Reads up to `count` bytes from `fd`.
+/// `read(fd, buf, count)`—Reads up to `count` bytes from `fd`. A cancellation point.
 ///
 /// # Safety
 /// `buf` must be valid for `count` bytes of writes.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn read(fd: c_int, buf: *mut c_void, count: usize) -> isize {
     // SAFETY: the kernel checks the buffer; the caller vouches for it.
-    ret_errno(unsafe { syscall3(nr::READ, fd as usize, buf as usize, count) })
+    ret_errno(unsafe { syscall_cp(nr::READ, fd as usize, buf as usize, count, 0, 0, 0) })
 }
 
-/// `write(fd, buf, count)`—Writes up to `count` bytes to `fd`.
+/// `write(fd, buf, count)`—Writes up to `count` bytes to `fd`. A cancellation point.
 ///
 /// # Safety
 /// `buf` must be valid for `count` bytes of reads.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn write(fd: c_int, buf: *const c_void, count: usize) -> isize {
     // SAFETY: as for read.
-    ret_errno(unsafe { syscall3(nr::WRITE, fd as usize, buf as usize, count) })
+    ret_errno(unsafe { syscall_cp(nr::WRITE, fd as usize, buf as usize, count, 0, 0, 0) })
 }
 
 /// `openat(dirfd, path, flags, ...)`—Opens `path` relative to `dirfd`; `mode` is read
-/// only with `O_CREAT` or `O_TMPFILE`, as the C contract says.
+/// only with `O_CREAT` or `O_TMPFILE`, as the C contract says. A cancellation point.
 ///
 /// # Safety
 /// `path` must be a NUL-terminated string.
@@ -98,7 +99,7 @@ pub unsafe extern "C" fn write(fd: c_int, buf: *const c_void, count: usize) -> i
 pub unsafe extern "C" fn openat(dirfd: c_int, path: *const c_char, flags: c_int, mode: c_uint) -> c_int {
     let mode = if flags & O_CREAT != 0 || flags & O_TMPFILE == O_TMPFILE { mode } else { 0 };
     // SAFETY: the kernel validates the path pointer.
-    ret_errno(unsafe { syscall4(nr::OPENAT, dirfd as usize, path as usize, flags as usize, mode as usize) })
+    ret_errno(unsafe { syscall_cp(nr::OPENAT, dirfd as usize, path as usize, flags as usize, mode as usize, 0, 0) })
         as c_int
 }
 
@@ -113,11 +114,13 @@ pub unsafe extern "C" fn open(path: *const c_char, flags: c_int, mode: c_uint) -
 }
 
 /// `close(fd)`—Closes a file descriptor. Like musl, EINTR is reported as success: Linux
-/// has released the descriptor either way, and a retry could close someone else's.
+/// has released the descriptor either way, and a retry could close someone else's. A
+/// cancellation point that acts only before the descriptor is released, never after
+/// ([`crate::cancel`]).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn close(fd: c_int) -> c_int {
     // SAFETY: close takes no pointers.
-    let r = unsafe { syscall1(nr::CLOSE, fd as usize) };
+    let r = unsafe { syscall_cp(nr::CLOSE, fd as usize, 0, 0, 0, 0, 0) };
     if crate::result(r) == Err(EINTR) { 0 } else { ret_errno(r) as c_int }
 }
 

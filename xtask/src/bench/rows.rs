@@ -53,6 +53,8 @@ pub const ROWS: &[Row] = &[
     row("getenv", "syscall", "getenv", 2_000_000),
     with_libs(row("mutex", "threads", "pthread_mutex lock/unlock", 2_000_000), &["-pthread"]),
     with_libs(row("pthread_create", "threads", "pthread_create+join", 600), &["-pthread"]),
+    with_libs(row("mutex_contended", "threads", "pthread_mutex, 2 threads contending", 800_000), &["-pthread"]),
+    with_libs(row("cond_pingpong", "threads", "pthread_cond signal/wait round trip", 1_500), &["-pthread"]),
     Row { spawns_child: true, ..row("fork_exec", "process", "fork+exec+wait", 60) },
 ];
 

@@ -165,6 +165,19 @@ pub unsafe fn unlock_after_fork() {
     unsafe { HEAP.unlock() }
 }
 
+fn unlock_after_fork_hook() {
+    // SAFETY: the fork hooks run this only after lock_for_fork, on the forking thread.
+    unsafe { unlock_after_fork() }
+}
+
+// The child of a multithreaded parent must find the heap unlocked and whole.
+limpet_pthread::on_fork!(
+    limpet_pthread::hooks::rank::MALLOC,
+    lock_for_fork,
+    unlock_after_fork_hook,
+    unlock_after_fork_hook
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,3 +150,54 @@ pub unsafe fn syscall1_noreturn(nr: usize, a0: usize) -> ! {
     // SAFETY: the call does not return.
     unsafe { asm!("syscall", in("rax") nr, in("rdi") a0, options(noreturn, nostack)) }
 }
+
+/// The cancellable system call: `syscall_cp_asm(flag, nr, a0, ..., a5)` makes system call
+/// `nr` unless `*flag` is non-zero, in which case it tail-calls `cancelled` instead and
+/// returns what that returns. See [`crate::cancel`] for why the code between the hidden
+/// labels `limpet_syscall_cp_begin` (the entry) and `limpet_syscall_cp_end` (just after the
+/// `syscall` instruction) is special: a cancellation signal that interrupts the thread there
+/// moves it to `limpet_syscall_cp_cancel`, which is the same tail call. Nothing is pushed
+/// before the `syscall`, so at every address of the window the stack is as it was at entry
+/// and the tail call is a well-formed call from this function's caller.
+///
+/// # Safety
+/// `flag` must be readable; the caller upholds the system call's contract.
+#[unsafe(naked)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C" fn syscall_cp_asm(
+    flag: *const core::sync::atomic::AtomicU32,
+    nr: usize,
+    a0: usize,
+    a1: usize,
+    a2: usize,
+    a3: usize,
+    a4: usize,
+    a5: usize,
+) -> usize {
+    // The seventh and eighth arguments arrive on the stack, above the return address.
+    core::arch::naked_asm!(
+        ".globl limpet_syscall_cp_begin",
+        ".hidden limpet_syscall_cp_begin",
+        ".globl limpet_syscall_cp_end",
+        ".hidden limpet_syscall_cp_end",
+        ".globl limpet_syscall_cp_cancel",
+        ".hidden limpet_syscall_cp_cancel",
+        "limpet_syscall_cp_begin:",
+        "mov eax, dword ptr [rdi]",
+        "test eax, eax",
+        "jnz limpet_syscall_cp_cancel",
+        "mov rax, rsi",
+        "mov rdi, rdx",
+        "mov rsi, rcx",
+        "mov rdx, r8",
+        "mov r10, r9",
+        "mov r8, qword ptr [rsp + 8]",
+        "mov r9, qword ptr [rsp + 16]",
+        "syscall",
+        "limpet_syscall_cp_end:",
+        "ret",
+        "limpet_syscall_cp_cancel:",
+        "jmp {cancelled}",
+        cancelled = sym crate::cancel::cancelled,
+    )
+}
