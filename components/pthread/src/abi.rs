@@ -31,12 +31,26 @@ pub struct PthreadAttr {
     /// Lowest address of a caller-supplied stack; 0 when `pthread_create` maps one.
     pub stack_low: usize,
     pub detach_state: u32,
-    _reserved: [u32; 7],
+    /// `PTHREAD_EXPLICIT_SCHED` (1) or `PTHREAD_INHERIT_SCHED` (0), and the policy and
+    /// priority an explicit one sets.
+    pub explicit_sched: u32,
+    pub sched_policy: i32,
+    pub sched_priority: i32,
+    _reserved: [u32; 4],
 }
 
 impl PthreadAttr {
     pub const fn new(stack_size: usize, guard_size: usize) -> Self {
-        PthreadAttr { stack_size, guard_size, stack_low: 0, detach_state: PTHREAD_CREATE_JOINABLE, _reserved: [0; 7] }
+        PthreadAttr {
+            stack_size,
+            guard_size,
+            stack_low: 0,
+            detach_state: PTHREAD_CREATE_JOINABLE,
+            explicit_sched: 0,
+            sched_policy: 0,
+            sched_priority: 0,
+            _reserved: [0; 4],
+        }
     }
 }
 
@@ -98,20 +112,27 @@ pub struct PthreadCond {
     pub waiters: AtomicU32,
     /// The clock of `pthread_cond_timedwait`'s deadline.
     pub clock: u32,
-    _reserved: [u32; 9],
+    /// Non-zero for a process-shared condition variable (its futex calls are then shared).
+    pub shared: u32,
+    _reserved: [u32; 8],
 }
 
 impl PthreadCond {
     pub const fn new(clock: u32) -> Self {
-        PthreadCond { seq: AtomicU32::new(0), waiters: AtomicU32::new(0), clock, _reserved: [0; 9] }
+        PthreadCond { seq: AtomicU32::new(0), waiters: AtomicU32::new(0), clock, shared: 0, _reserved: [0; 8] }
     }
 }
 
 /// `pthread_condattr_t`: one `unsigned`, the clock; zero is `CLOCK_REALTIME`.
 #[repr(C)]
 pub struct PthreadCondattr {
+    /// The clock, with [`CONDATTR_SHARED`] set for a process-shared attribute (musl's
+    /// layout: one word).
     pub clock: u32,
 }
+
+/// The bit of [`PthreadCondattr::clock`] that says process-shared.
+pub const CONDATTR_SHARED: u32 = 1 << 31;
 
 /// `pthread_once_t`: an `int`, zero (`PTHREAD_ONCE_INIT`) before the routine has run.
 pub type PthreadOnce = AtomicU32;
@@ -220,6 +241,20 @@ impl Sem {
     }
 }
 
+/// `struct sched_param` from musl's <sched.h>: the priority, then musl's reserved fields
+/// (an `int`, two `struct timespec` and an `int`: 48 bytes with padding).
+#[repr(C, align(8))]
+pub struct SchedParam {
+    pub sched_priority: core::ffi::c_int,
+    _reserved: [core::ffi::c_int; 11],
+}
+
+impl SchedParam {
+    pub const fn new(priority: core::ffi::c_int) -> Self {
+        SchedParam { sched_priority: priority, _reserved: [0; 11] }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +267,7 @@ mod tests {
         assert_eq!((size_of::<PthreadMutexattr>(), align_of::<PthreadMutexattr>()), (4, 4));
         assert_eq!((size_of::<PthreadCond>(), align_of::<PthreadCond>()), (48, 8));
         assert_eq!((size_of::<PthreadCondattr>(), align_of::<PthreadCondattr>()), (4, 4));
+        assert_eq!((size_of::<SchedParam>(), align_of::<SchedParam>()), (48, 8));
         assert_eq!((size_of::<PthreadOnce>(), align_of::<PthreadOnce>()), (4, 4));
         assert_eq!(size_of::<PthreadKey>(), 4);
     }

@@ -1,5 +1,6 @@
 //! `pthread_attr_*`: thread attributes (stack size, caller-supplied stack, guard size,
-//! detach state), and `pthread_getattr_np`, the attributes of a running thread.
+//! detach state, scheduling), `pthread_getattr_np`, the attributes of a running thread,
+//! and the defaults for threads created without attributes (`pthread_*attr_default_np`).
 //!
 //! Errors follow musl: a stack size below `PTHREAD_STACK_MIN` or absurdly large, a guard
 //! above `SIZE_MAX / 8`, or a detach state other than the two constants give `EINVAL`.
@@ -7,9 +8,17 @@
 use core::ffi::{c_int, c_void};
 
 use limpet_syscall::auxv::{self, AT_EXECFN};
-use limpet_syscall::errno::{EINVAL, ENOSYS};
+use limpet_syscall::errno::{EINVAL, ENOSYS, ENOTSUP};
 
 use crate::abi::{PTHREAD_CREATE_DETACHED, PTHREAD_STACK_MIN, PthreadAttr};
+use crate::abi::SchedParam;
+
+/// `PTHREAD_INHERIT_SCHED`, `PTHREAD_EXPLICIT_SCHED`, `PTHREAD_SCOPE_SYSTEM` and
+/// `PTHREAD_SCOPE_PROCESS` from musl's <pthread.h>.
+pub const PTHREAD_INHERIT_SCHED: c_int = 0;
+pub const PTHREAD_EXPLICIT_SCHED: c_int = 1;
+pub const PTHREAD_SCOPE_SYSTEM: c_int = 0;
+pub const PTHREAD_SCOPE_PROCESS: c_int = 1;
 use crate::descriptor::{DETACHED, Pthread};
 use crate::stack;
 
@@ -158,6 +167,144 @@ pub unsafe extern "C" fn pthread_attr_setdetachstate(a: *mut PthreadAttr, state:
 pub unsafe extern "C" fn pthread_attr_getdetachstate(a: *const PthreadAttr, state: *mut c_int) -> c_int {
     // SAFETY: per the contract.
     unsafe { *state = (*a).detach_state as c_int };
+    0
+}
+
+/// `pthread_attr_setinheritsched(a, inherit)`—Whether a new thread inherits its creator's
+/// scheduling (`PTHREAD_INHERIT_SCHED`, the default) or takes the policy and priority set in
+/// `a` (`PTHREAD_EXPLICIT_SCHED`); `EINVAL` for any other value.
+///
+/// # Safety
+/// `a` must be initialised.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_setinheritsched(a: *mut PthreadAttr, inherit: c_int) -> c_int {
+    if inherit != PTHREAD_INHERIT_SCHED && inherit != PTHREAD_EXPLICIT_SCHED {
+        return EINVAL;
+    }
+    // SAFETY: per the contract.
+    unsafe { (*a).explicit_sched = inherit as u32 };
+    0
+}
+
+/// `pthread_attr_getinheritsched(a, inherit)`—Stores the inherit-scheduler attribute.
+/// Always 0.
+///
+/// # Safety
+/// `a` must be initialised and `inherit` valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_getinheritsched(a: *const PthreadAttr, inherit: *mut c_int) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { *inherit = (*a).explicit_sched as c_int };
+    0
+}
+
+/// `pthread_attr_setschedpolicy(a, policy)`—The policy an explicitly scheduled thread
+/// gets. Stored as given, as musl does: the kernel judges it when the thread is created.
+/// Always 0.
+///
+/// # Safety
+/// `a` must be initialised.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_setschedpolicy(a: *mut PthreadAttr, policy: c_int) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { (*a).sched_policy = policy };
+    0
+}
+
+/// `pthread_attr_getschedpolicy(a, policy)`—Stores the policy. Always 0.
+///
+/// # Safety
+/// `a` must be initialised and `policy` valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_getschedpolicy(a: *const PthreadAttr, policy: *mut c_int) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { *policy = (*a).sched_policy };
+    0
+}
+
+/// `pthread_attr_setschedparam(a, param)`—The priority an explicitly scheduled thread
+/// gets. Always 0.
+///
+/// # Safety
+/// `a` must be initialised and `param` readable.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_setschedparam(a: *mut PthreadAttr, param: *const SchedParam) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { (*a).sched_priority = (*param).sched_priority };
+    0
+}
+
+/// `pthread_attr_getschedparam(a, param)`—Stores the priority in `param->sched_priority`.
+/// Always 0.
+///
+/// # Safety
+/// `a` must be initialised and `param` valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_getschedparam(a: *const PthreadAttr, param: *mut SchedParam) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { (*param).sched_priority = (*a).sched_priority };
+    0
+}
+
+/// `pthread_attr_setscope(a, scope)`—Every thread here competes with all threads of the
+/// system: `PTHREAD_SCOPE_SYSTEM` is accepted, `PTHREAD_SCOPE_PROCESS` is `ENOTSUP` (as in
+/// musl), anything else `EINVAL`.
+///
+/// # Safety
+/// `a` must be initialised.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_setscope(_a: *mut PthreadAttr, scope: c_int) -> c_int {
+    match scope {
+        PTHREAD_SCOPE_SYSTEM => 0,
+        PTHREAD_SCOPE_PROCESS => ENOTSUP,
+        _ => EINVAL,
+    }
+}
+
+/// `pthread_attr_getscope(a, scope)`—Stores `PTHREAD_SCOPE_SYSTEM`, the only scope. Always 0.
+///
+/// # Safety
+/// `scope` must be valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_attr_getscope(_a: *const PthreadAttr, scope: *mut c_int) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { *scope = PTHREAD_SCOPE_SYSTEM };
+    0
+}
+
+/// `pthread_getattr_default_np(a)`—Initialises `*a` with the attributes a thread created
+/// without any gets: those of `pthread_attr_init`, with the default stack and guard sizes.
+/// Always 0.
+///
+/// # Safety
+/// `a` must be valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_getattr_default_np(a: *mut PthreadAttr) -> c_int {
+    // SAFETY: per the contract.
+    unsafe { pthread_attr_init(a) }
+}
+
+/// `pthread_setattr_default_np(a)`—Makes `a`'s stack size and guard size the defaults for
+/// threads created without attributes from now on. `a` may differ from `pthread_attr_init`'s
+/// defaults only in those two sizes, and must not name a stack of its own: otherwise
+/// `EINVAL` (as in musl, which has no other defaults to change).
+///
+/// # Safety
+/// `a` must be initialised.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_setattr_default_np(a: *const PthreadAttr) -> c_int {
+    // SAFETY: per the contract.
+    let a = unsafe { &*a };
+    let plain = PthreadAttr::new(a.stack_size, a.guard_size);
+    let same = a.stack_low == plain.stack_low
+        && a.detach_state == plain.detach_state
+        && a.explicit_sched == plain.explicit_sched
+        && a.sched_policy == plain.sched_policy
+        && a.sched_priority == plain.sched_priority;
+    if !same {
+        return EINVAL;
+    }
+    stack::set_defaults(a.stack_size, a.guard_size);
     0
 }
 

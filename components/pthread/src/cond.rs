@@ -21,13 +21,17 @@ use limpet_syscall::cancel;
 use limpet_syscall::errno::{ECANCELED, EINVAL};
 use limpet_syscall::unistd::Timespec;
 
-use crate::abi::{PthreadCond, PthreadCondattr, PthreadMutex};
+use crate::abi::{CONDATTR_SHARED, PTHREAD_PROCESS_PRIVATE, PTHREAD_PROCESS_SHARED, PthreadCond, PthreadCondattr, PthreadMutex};
 use crate::futex::{self, CLOCK_MONOTONIC, CLOCK_REALTIME, Deadline, Scope};
 
 /// Set in `waiters` while `pthread_cond_destroy` waits for the last woken waiter to leave.
 const DESTROYING: u32 = 1 << 31;
 
 impl PthreadCond {
+    fn scope(&self) -> Scope {
+        if self.shared != 0 { Scope::Shared } else { Scope::Private }
+    }
+
     /// Unlocks `m`, sleeps until signalled (or spuriously, or at `deadline`), relocks `m`.
     fn wait(&self, m: &PthreadMutex, deadline: Option<&Deadline>) -> Result<(), i32> {
         // Registered before `seq` is read: a signaller that bumps `seq` after our read is
@@ -45,7 +49,7 @@ impl PthreadCond {
         // sleep only reports a cancellation, which acts once the mutex is retaken. Acting
         // on nothing else keeps a waiter that consumed a wake-up from ending with it.
         let masked = cancel::mask();
-        let r = futex::wait_cp(&self.seq, seq, deadline, Scope::Private);
+        let r = futex::wait_cp(&self.seq, seq, deadline, self.scope());
         self.leave();
         // A robust mutex may come back owner-dead or unrecoverable, which outranks the
         // wait's own result.
@@ -59,14 +63,14 @@ impl PthreadCond {
 
     fn leave(&self) {
         if self.waiters.fetch_sub(1, SeqCst) == DESTROYING | 1 {
-            futex::wake_all(&self.waiters, Scope::Private);
+            futex::wake_all(&self.waiters, self.scope());
         }
     }
 
     fn wake(&self, n: u32) {
         self.seq.fetch_add(1, SeqCst);
         if self.waiters.load(SeqCst) & !DESTROYING != 0 {
-            futex::wake(&self.seq, n, Scope::Private);
+            futex::wake(&self.seq, n, self.scope());
         }
     }
 }
@@ -79,7 +83,8 @@ fn code(r: Result<(), i32>) -> c_int {
 }
 
 /// `pthread_cond_init(c, attr)`—Makes `*c` a condition variable with no waiters, timing out
-/// on `attr`'s clock (`CLOCK_REALTIME` when `attr` is null). Always 0.
+/// on `attr`'s clock (`CLOCK_REALTIME` when `attr` is null) and shared between processes
+/// if `attr` says so. Always 0.
 ///
 /// # Safety
 /// `c` must be valid for writes and not in use; `attr` null or an initialised attribute.
@@ -87,8 +92,10 @@ fn code(r: Result<(), i32>) -> c_int {
 pub unsafe extern "C" fn pthread_cond_init(c: *mut PthreadCond, attr: *const PthreadCondattr) -> c_int {
     // SAFETY: per the contract.
     unsafe {
-        let clock = if attr.is_null() { CLOCK_REALTIME as u32 } else { (*attr).clock };
-        c.write(PthreadCond::new(clock));
+        let word = if attr.is_null() { CLOCK_REALTIME as u32 } else { (*attr).clock };
+        let mut cv = PthreadCond::new(word & !CONDATTR_SHARED);
+        cv.shared = (word & CONDATTR_SHARED != 0) as u32;
+        c.write(cv);
     }
     0
 }
@@ -108,7 +115,7 @@ pub unsafe extern "C" fn pthread_cond_destroy(c: *mut PthreadCond) -> c_int {
             if w & !DESTROYING == 0 {
                 break;
             }
-            let _ = futex::wait(&c.waiters, w, None, Scope::Private);
+            let _ = futex::wait(&c.waiters, w, None, c.scope());
         }
     }
     0
@@ -204,7 +211,7 @@ pub unsafe extern "C" fn pthread_condattr_setclock(a: *mut PthreadCondattr, cloc
         return EINVAL;
     }
     // SAFETY: per the contract.
-    unsafe { (*a).clock = clock as u32 };
+    unsafe { (*a).clock = (*a).clock & CONDATTR_SHARED | clock as u32 };
     0
 }
 
@@ -215,7 +222,41 @@ pub unsafe extern "C" fn pthread_condattr_setclock(a: *mut PthreadCondattr, cloc
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_condattr_getclock(a: *const PthreadCondattr, clock: *mut c_int) -> c_int {
     // SAFETY: per the contract.
-    unsafe { *clock = (*a).clock as c_int };
+    unsafe { *clock = ((*a).clock & !CONDATTR_SHARED) as c_int };
+    0
+}
+
+/// `pthread_condattr_setpshared(a, pshared)`—Makes condition variables initialised with `a`
+/// process-shared (`PTHREAD_PROCESS_SHARED`: usable from any process that maps their
+/// memory) or private to the process (`PTHREAD_PROCESS_PRIVATE`); `EINVAL` for any other
+/// value.
+///
+/// # Safety
+/// `a` must be an initialised attribute.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_condattr_setpshared(a: *mut PthreadCondattr, pshared: c_int) -> c_int {
+    let bit = match pshared as u32 {
+        PTHREAD_PROCESS_PRIVATE => 0,
+        PTHREAD_PROCESS_SHARED => CONDATTR_SHARED,
+        _ => return EINVAL,
+    };
+    // SAFETY: per the contract.
+    unsafe { (*a).clock = (*a).clock & !CONDATTR_SHARED | bit };
+    0
+}
+
+/// `pthread_condattr_getpshared(a, pshared)`—Stores `PTHREAD_PROCESS_SHARED` or
+/// `PTHREAD_PROCESS_PRIVATE` in `*pshared`. Always 0.
+///
+/// # Safety
+/// `a` must be an initialised attribute and `pshared` valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_condattr_getpshared(a: *const PthreadCondattr, pshared: *mut c_int) -> c_int {
+    // SAFETY: per the contract.
+    unsafe {
+        let shared = (*a).clock & CONDATTR_SHARED != 0;
+        *pshared = if shared { PTHREAD_PROCESS_SHARED } else { PTHREAD_PROCESS_PRIVATE } as c_int;
+    }
     0
 }
 

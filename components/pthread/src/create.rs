@@ -12,14 +12,15 @@
 //! thread pointer, stores its id in the descriptor, and will clear that id and wake a futex
 //! on it when the thread is gone, which is what `pthread_join` waits for.
 use core::ffi::{c_int, c_void};
-use core::sync::atomic::Ordering;
+use core::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
 use limpet_syscall::errno::EAGAIN;
 use limpet_syscall::{nr, result, syscall2, syscall3, syscall6};
 
 use crate::abi::PthreadAttr;
 use crate::arch::clone_thread;
-use crate::descriptor::{Pthread, StartRoutine};
+use crate::descriptor::{Pthread, SCHED_PENDING, StartRoutine};
+use crate::futex::{self, Scope};
 use crate::{cache, list, stack, tls};
 
 // From <sched.h>: share memory, filesystem information, file descriptors, signal handlers
@@ -94,12 +95,78 @@ unsafe extern "C" fn thread_entry(td: usize) -> ! {
         if (*td).unblock_cancel {
             crate::cancel::unblock_signal();
         }
+        if let Some((policy, priority)) = (*td).explicit_sched {
+            set_own_scheduling(td, policy, priority);
+        }
         let result = match (*td).start {
             Some(start) => start((*td).start_arg),
             None => core::ptr::null_mut(),
         };
         crate::exit::pthread_exit(result)
     }
+}
+
+/// Sets the new thread's scheduling as `PTHREAD_EXPLICIT_SCHED` asked, before anything of
+/// the program runs on it, and tells `pthread_create` how that went. On failure the thread
+/// ends here, having run nothing, and `pthread_create` reclaims it and fails.
+///
+/// # Safety
+/// On the new thread, with its descriptor.
+unsafe fn set_own_scheduling(td: *mut Pthread, policy: i32, priority: i32) {
+    let param = crate::abi::SchedParam::new(priority);
+    // SAFETY: the kernel reads the local `param`; 0 is the calling thread.
+    let r = unsafe { syscall3(nr::SCHED_SETSCHEDULER, 0, policy as usize, &raw const param as usize) };
+    let err = result(r).err().unwrap_or(0);
+    // SAFETY: the descriptor is this thread's own.
+    let word = unsafe { &(*td).sched_result };
+    word.store(err, Ordering::Release);
+    futex::wake(word_u32(word), 1, Scope::Private);
+    if err != 0 {
+        // SAFETY: nothing of the thread is in use beyond this point; the kernel clears its
+        // tid and wakes the creator, which waits for that before unmapping the stack.
+        unsafe { limpet_syscall::syscall1_noreturn(nr::EXIT, 0) }
+    }
+}
+
+/// `sched_result` as the futex word it is.
+fn word_u32(w: &AtomicI32) -> &AtomicU32 {
+    // SAFETY: same size and alignment; both are plain atomic 32-bit words.
+    unsafe { &*(w as *const AtomicI32 as *const AtomicU32) }
+}
+
+/// Waits for a thread created with explicit scheduling to report whether it could set it;
+/// on failure, waits for it to end, reclaims it, and returns the error.
+///
+/// # Safety
+/// `td` is the descriptor of the thread just cloned, mapped at `base` for `len` bytes.
+unsafe fn await_scheduling(td: *mut Pthread, base: usize, len: usize) -> c_int {
+    // SAFETY: the descriptor stays mapped until this function unmaps it.
+    let t = unsafe { &*td };
+    let word = word_u32(&t.sched_result);
+    loop {
+        let v = word.load(Ordering::Acquire);
+        if v as i32 != SCHED_PENDING {
+            if v == 0 {
+                return 0;
+            }
+            break;
+        }
+        let _ = futex::wait(word, v, None, Scope::Private);
+    }
+    // SAFETY: `tid` is an aligned 32-bit word, cleared and woken by the kernel at the exit.
+    let tid = unsafe { AtomicU32::from_ptr(t.tid.as_ptr() as *mut u32) };
+    loop {
+        let v = tid.load(Ordering::Acquire);
+        if v == 0 {
+            break;
+        }
+        let _ = futex::wait(tid, v, None, Scope::Shared);
+    }
+    let err = t.sched_result.load(Ordering::Relaxed);
+    // SAFETY: the thread is gone, and it was linked in by pthread_create.
+    unsafe { list::lock().remove(td) };
+    unmap(base, len);
+    err
 }
 
 /// Frees a mapping that no thread runs on.
@@ -174,7 +241,12 @@ pub unsafe extern "C" fn pthread_create(
         t.guard_size = p.guard;
         t.start = Some(start);
         t.start_arg = arg;
+        if a.explicit_sched != 0 {
+            t.explicit_sched = Some((a.sched_policy, a.sched_priority));
+            t.sched_result.store(SCHED_PENDING, Ordering::Relaxed);
+        }
         crate::THREADS_STARTED.store(true, Ordering::Relaxed);
+        crate::SINGLE_THREADED.store(false, Ordering::Relaxed);
         // Before the second thread exists: see `cancel::install`.
         crate::cancel::install();
         t.unblock_cancel = crate::cancel::signal_held_back();
@@ -191,6 +263,9 @@ pub unsafe extern "C" fn pthread_create(
             list::lock().remove(td);
             unmap(base, p.map_len);
             return EAGAIN;
+        }
+        if a.explicit_sched != 0 {
+            return await_scheduling(td, base, p.map_len);
         }
     }
     0

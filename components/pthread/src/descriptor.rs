@@ -57,7 +57,15 @@ pub struct Pthread {
     /// (its own cancellation is pending), which the new thread must not inherit
     /// ([`crate::cancel`]).
     pub unblock_cancel: bool,
+    /// An explicit scheduling policy and priority the new thread sets on itself before its
+    /// start routine (`PTHREAD_EXPLICIT_SCHED`), and how that went: [`SCHED_PENDING`] until
+    /// it has tried, then 0 or the error, which `pthread_create` waits for and returns.
+    pub explicit_sched: Option<(i32, i32)>,
+    pub sched_result: AtomicI32,
 }
+
+/// `sched_result` before the new thread has set its scheduling.
+pub const SCHED_PENDING: i32 = -1;
 
 /// `detach_state` values. A thread starts joinable or detached; `pthread_detach` moves it
 /// from joinable to detached, and the thread itself, when it ends, from joinable to
@@ -95,6 +103,8 @@ impl Pthread {
             cleanup: core::ptr::null_mut(),
             robust: crate::robust::Robust::new(),
             unblock_cancel: false,
+            explicit_sched: None,
+            sched_result: AtomicI32::new(0),
         }
     }
 }

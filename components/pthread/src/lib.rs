@@ -37,6 +37,7 @@ pub mod key;
 pub mod lock;
 pub mod mutex;
 pub mod once;
+pub mod sched_process;
 pub mod sched_yield;
 pub mod stack;
 pub mod barrier;
@@ -77,6 +78,19 @@ pub use descriptor::{Pthread, current};
 
 /// Set by the first `pthread_create`, never cleared.
 static THREADS_STARTED: AtomicBool = AtomicBool::new(false);
+
+/// True from limpet's own start-up (which knows the process has one thread) until the
+/// first `pthread_create`. It stays false in a process limpet did not start (a Rust test
+/// binary on the host libc, whose threads limpet cannot see).
+static SINGLE_THREADED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the process certainly has one thread: limpet started it and no thread has been
+/// created since. Locks private to the process may then skip their atomic instructions
+/// (see [`lock`]), as musl's malloc and stdio skip locking.
+#[inline(always)]
+pub fn single_threaded() -> bool {
+    SINGLE_THREADED.load(Ordering::Relaxed)
+}
 
 /// Whether a thread other than the main one has ever been created. Until then the process
 /// is single-threaded, and other components may skip locking on their fast paths; once

@@ -71,9 +71,6 @@ const PI_CLEAN: u32 = 0;
 const PI_DIED: u32 = 1;
 const PI_UNRECOVERABLE: u32 = 2;
 
-/// How often a contended owner-id lock looks again before sleeping.
-const SPINS: u32 = 100;
-
 /// The calling thread's identity for the private checked types.
 #[inline(always)]
 fn me() -> usize {
@@ -230,7 +227,7 @@ impl PthreadMutex {
         // Once this thread has slept, others may sleep too: it takes the word with
         // FUTEX_WAITERS set so its unlock wakes the next one.
         let mut waiters = 0;
-        let mut spins = SPINS;
+        let mut spins = crate::lock::spin_limit();
         loop {
             let v = w.load(Relaxed);
             let holder = v & FUTEX_TID_MASK;
@@ -738,6 +735,27 @@ pub unsafe extern "C" fn pthread_mutexattr_getpshared(a: *const PthreadMutexattr
         *shared = if (*a).kind & PSHARED != 0 { PTHREAD_PROCESS_SHARED } else { PTHREAD_PROCESS_PRIVATE } as c_int;
     }
     0
+}
+
+/// `pthread_mutex_getprioceiling(m, ceiling)`—`EINVAL`: only a mutex with the
+/// `PTHREAD_PRIO_PROTECT` protocol has a priority ceiling, and limpet makes none
+/// (`pthread_mutexattr_setprotocol` refuses that protocol), as musl does.
+///
+/// # Safety
+/// None: neither pointer is used.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_mutex_getprioceiling(_m: *const PthreadMutex, _ceiling: *mut c_int) -> c_int {
+    EINVAL
+}
+
+/// `pthread_mutex_setprioceiling(m, ceiling, old)`—`EINVAL`, for the reason given at
+/// [`pthread_mutex_getprioceiling`].
+///
+/// # Safety
+/// None: no pointer is used.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pthread_mutex_setprioceiling(_m: *mut PthreadMutex, _ceiling: c_int, _old: *mut c_int) -> c_int {
+    EINVAL
 }
 
 #[cfg(test)]

@@ -11,12 +11,7 @@ use limpet_syscall::{nr, result, syscall2, syscall3};
 use crate::descriptor::Pthread;
 use crate::tid::with_live_tid;
 
-/// `struct sched_param` from musl's <sched.h>: the priority, then musl's reserved fields.
-#[repr(C)]
-pub struct SchedParam {
-    pub sched_priority: c_int,
-    _reserved: [c_int; 7],
-}
+pub use crate::abi::SchedParam;
 
 /// The negated result of a syscall as a pthread error number (0 on success).
 fn err_of(r: usize) -> c_int {
@@ -68,7 +63,7 @@ pub unsafe extern "C" fn pthread_getschedparam(t: *mut Pthread, policy: *mut c_i
 /// `t` must be a thread of this process not yet joined.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_setschedprio(t: *mut Pthread, prio: c_int) -> c_int {
-    let param = SchedParam { sched_priority: prio, _reserved: [0; 7] };
+    let param = SchedParam::new(prio);
     // SAFETY: the kernel reads the local `param`.
     let set = |tid: i32| err_of(unsafe { syscall2(nr::SCHED_SETPARAM, tid as usize, &raw const param as usize) });
     with_live_tid(t, set).unwrap_or(ESRCH)

@@ -13,7 +13,8 @@
 use core::ffi::c_int;
 use core::sync::atomic::Ordering::{Relaxed, SeqCst};
 
-use limpet_syscall::errno::{EAGAIN, EBUSY, EINVAL, EOVERFLOW};
+use limpet_syscall::cancel;
+use limpet_syscall::errno::{EAGAIN, EBUSY, ECANCELED, EINVAL, EOVERFLOW};
 use limpet_syscall::set_errno;
 use limpet_syscall::unistd::Timespec;
 
@@ -38,8 +39,13 @@ impl Sem {
         false
     }
 
-    /// Takes one unit, sleeping per `wait` while there is none.
+    /// Takes one unit, sleeping per `wait` while there is none. Unless `wait` is
+    /// [`Wait::No`], a cancellation point: a pending cancellation acts on entry, and one
+    /// that arrives while asleep acts once this thread no longer counts as a waiter.
     pub fn take(&self, wait: Wait) -> Result<(), i32> {
+        if !matches!(wait, Wait::No) {
+            cancel::test();
+        }
         if self.try_take() {
             return Ok(());
         }
@@ -50,15 +56,22 @@ impl Sem {
             r => r?,
         };
         self.waiters.fetch_add(1, SeqCst);
+        // The sleep only reports a cancellation, so the waiter count is put right before
+        // it acts.
+        let masked = cancel::mask();
         let r = loop {
             if self.try_take() {
                 break Ok(());
             }
-            if let Err(e) = futex::wait(&self.value, 0, d, self.scope()) {
+            if let Err(e) = futex::wait_cp(&self.value, 0, d, self.scope()) {
                 break Err(e);
             }
         };
         self.waiters.fetch_sub(1, SeqCst);
+        cancel::unmask(masked);
+        if r == Err(ECANCELED) {
+            cancel::test();
+        }
         r
     }
 

@@ -69,9 +69,22 @@ pub fn default_stack_size() -> usize {
     }
 }
 
-/// The default guard size: one page.
+/// One more than the guard size `pthread_setattr_default_np` set; 0 while it has set none.
+static DEFAULT_GUARD_PLUS_ONE: AtomicUsize = AtomicUsize::new(0);
+
+/// The default guard size: one page, unless `pthread_setattr_default_np` set another.
 pub fn default_guard_size() -> usize {
-    page_size()
+    match DEFAULT_GUARD_PLUS_ONE.load(Ordering::Relaxed) {
+        0 => page_size(),
+        g => g - 1,
+    }
+}
+
+/// Makes `stack` and `guard` the sizes of threads created without attributes
+/// (`pthread_setattr_default_np`).
+pub fn set_defaults(stack: usize, guard: usize) {
+    DEFAULT_STACK.store(stack, Ordering::Relaxed);
+    DEFAULT_GUARD_PLUS_ONE.store(guard.saturating_add(1), Ordering::Relaxed);
 }
 
 #[cfg(test)]

@@ -165,6 +165,8 @@ pub unsafe fn init_main_thread(canary: usize) -> Result<*mut Pthread, i32> {
         (*td).canary = canary;
         (*td).tid.store(limpet_syscall::syscall0(limpet_syscall::nr::GETTID) as i32, core::sync::atomic::Ordering::Relaxed);
         crate::arch::set_tp(td as usize)?;
+        // limpet starts this process and knows it has one thread (see `single_threaded`).
+        crate::SINGLE_THREADED.store(true, core::sync::atomic::Ordering::Relaxed);
         Ok(td)
     }
 }
