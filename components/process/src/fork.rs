@@ -64,7 +64,7 @@ pub unsafe extern "C" fn _Fork() -> c_int {
 /// As for [`_Fork`]; the atfork handlers must be safe to run here.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn fork() -> c_int {
-    limpet_pthread::hooks::fork_prepare();
+    let locked = limpet_pthread::hooks::fork_prepare();
     // SAFETY: forwarded from the caller.
     let r = unsafe { _Fork() };
     let errno = limpet_pthread::errno::__errno_location();
@@ -72,11 +72,11 @@ pub unsafe extern "C" fn fork() -> c_int {
     // errno is the calling thread's own.
     unsafe {
         if r == 0 {
-            limpet_pthread::hooks::fork_child();
+            limpet_pthread::hooks::fork_child(locked);
         } else {
             // A failed fork's errno must survive the parent handlers.
             let e = *errno;
-            limpet_pthread::hooks::fork_parent();
+            limpet_pthread::hooks::fork_parent(locked);
             *errno = e;
         }
     }

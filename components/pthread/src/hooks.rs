@@ -153,21 +153,32 @@ fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
 }
 
 /// Before `fork`'s clone: the `pthread_atfork` prepare handlers, then every component's
-/// lock (see the module docs). [`fork_parent`] or [`fork_child`] must follow.
-pub fn fork_prepare() {
+/// lock (see the module docs). [`fork_parent`] or [`fork_child`] must follow, given what
+/// this returns: whether the components' locks were taken. They are not while the process
+/// has one thread ([`crate::single_threaded`]): no other thread can hold one, and not
+/// writing them spares both processes a page copy for each page they lie on, which is
+/// most of what `fork` costs a small process (musl skips them too).
+pub fn fork_prepare() -> bool {
     crate::atfork::run_prepare();
-    for_each_by_rank(true, |h| (h.prepare)());
+    // After the prepare handlers, which may create threads.
+    let lock = !crate::single_threaded();
+    if lock {
+        for_each_by_rank(true, |h| (h.prepare)());
+    }
+    lock
 }
 
 /// After `fork`'s clone in the parent (also when it failed): releases what
 /// [`fork_prepare`] took and runs the `pthread_atfork` parent handlers.
 ///
 /// # Safety
-/// Must follow [`fork_prepare`] on this thread.
-pub unsafe fn fork_parent() {
+/// Must follow [`fork_prepare`] on this thread, with what it returned.
+pub unsafe fn fork_parent(locked: bool) {
     // SAFETY: per the contract, fork_prepare took these.
     unsafe {
-        for_each_by_rank(false, |h| (h.parent)());
+        if locked {
+            for_each_by_rank(false, |h| (h.parent)());
+        }
         crate::atfork::run_parent();
     }
 }
@@ -176,12 +187,14 @@ pub unsafe fn fork_parent() {
 /// `pthread_atfork` child handlers.
 ///
 /// # Safety
-/// Must follow [`fork_prepare`] in the parent, on the thread that forked, and run in the
-/// child before anything else uses the locks.
-pub unsafe fn fork_child() {
+/// Must follow [`fork_prepare`] in the parent, on the thread that forked, with what it
+/// returned, and run in the child before anything else uses the locks.
+pub unsafe fn fork_child(locked: bool) {
     // SAFETY: per the contract, fork_prepare took these in the forking thread, the only one here.
     unsafe {
-        for_each_by_rank(false, |h| (h.child)());
+        if locked {
+            for_each_by_rank(false, |h| (h.child)());
+        }
         crate::atfork::run_child();
     }
 }
