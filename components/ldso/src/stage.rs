@@ -97,6 +97,21 @@ impl Loader {
             if let Some(d) = self.list.iter().find(|&d| cstr((*d).name) == n) {
                 return d;
             }
+            self.search_and_map(name, req)
+        }
+    }
+
+    /// The rest of [`Loader::load`]: finds the library on the search path and maps it.
+    /// Out of line with its path buffer, so that a start-up whose only library is libc.so
+    /// never enters (and stack-probes) the buffer's 4 KiB frame.
+    ///
+    /// # Safety
+    /// As for [`Loader::load`].
+    #[inline(never)]
+    unsafe fn search_and_map(&mut self, name: *const u8, req: *mut Dso) -> *mut Dso {
+        // SAFETY: as in load.
+        unsafe {
+            let n = cstr(name);
             let r = &*req;
             let rpath_off = if r.dynval(DT_RUNPATH) != 0 { r.dynval(DT_RUNPATH) } else { r.dynval(DT_RPATH) };
             let origin = if req == self.app {
