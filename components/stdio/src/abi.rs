@@ -1,5 +1,5 @@
 //! The C-visible constants and structs this component shares with musl's headers
-//! (`stdio.h`, `limits.h`, `bits/ioctl.h`, `sys/uio.h`, `linux/futex.h`), in one place so
+//! (`stdio.h`, `limits.h`, `fcntl.h`, `bits/ioctl.h`, `sys/uio.h`), in one place so
 //! one test can hold them against the headers.
 use core::ffi::c_int;
 
@@ -15,6 +15,45 @@ pub const NL_ARGMAX: usize = 9;
 pub const TCGETS: usize = 0x5401;
 /// Large enough for the kernel's `struct termios` that `TCGETS` fills in.
 pub const TERMIOS_BUF: usize = 64;
+
+/// `fseek` whence values.
+pub const SEEK_SET: c_int = 0;
+pub const SEEK_CUR: c_int = 1;
+pub const SEEK_END: c_int = 2;
+/// `setvbuf` modes: full, line, no buffering.
+pub const _IOFBF: c_int = 0;
+pub const _IOLBF: c_int = 1;
+pub const _IONBF: c_int = 2;
+
+/// `open` flags (`fcntl.h`, x86_64 values).
+pub const O_RDONLY: c_int = 0;
+pub const O_WRONLY: c_int = 0o1;
+pub const O_RDWR: c_int = 0o2;
+pub const O_CREAT: c_int = 0o100;
+pub const O_EXCL: c_int = 0o200;
+pub const O_TRUNC: c_int = 0o1000;
+pub const O_APPEND: c_int = 0o2000;
+pub const O_CLOEXEC: c_int = 0o2000000;
+pub const O_TMPFILE: c_int = 0o20200000;
+/// `fcntl` commands and the descriptor flag.
+pub const F_SETFD: c_int = 2;
+pub const F_GETFL: c_int = 3;
+pub const F_SETFL: c_int = 4;
+pub const FD_CLOEXEC: c_int = 1;
+/// `openat`/`unlinkat`/`fstatat` arguments.
+pub const AT_FDCWD: c_int = -100;
+pub const AT_REMOVEDIR: c_int = 0x200;
+pub const AT_SYMLINK_NOFOLLOW: c_int = 0x100;
+/// `L_tmpnam`: the room `tmpnam` needs; `PATH_MAX`: the longest path `tempnam` makes.
+pub const L_TMPNAM: usize = 20;
+pub const PATH_MAX: usize = 4096;
+
+/// `fpos_t`: 16 opaque bytes, of which musl uses the first 8 as the offset.
+#[repr(C, align(8))]
+pub struct FposT {
+    pub offset: i64,
+    pub opaque: [u8; 8],
+}
 
 /// `struct iovec` for `writev`.
 #[repr(C)]
@@ -33,16 +72,16 @@ mod tests {
     fn constants_match_musl_headers() {
         let header = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
         let defined = |text: &str, name: &str| -> Option<String> {
-            text.lines()
-                .filter_map(|l| l.strip_prefix("#define "))
-                .find_map(|l| {
-                    let mut it = l.split_whitespace();
-                    (it.next() == Some(name)).then(|| it.next().unwrap_or("").to_string())
-                })
+            text.lines().filter_map(|l| l.strip_prefix("#define ")).find_map(|l| {
+                let mut it = l.split_whitespace();
+                (it.next() == Some(name)).then(|| it.next().unwrap_or("").to_string())
+            })
         };
         let stdio = header("/usr/include/x86_64-linux-musl/stdio.h");
         let limits = header("/usr/include/x86_64-linux-musl/limits.h");
         let ioctl = header("/usr/include/x86_64-linux-musl/bits/ioctl.h");
+        let fcntl = header("/usr/include/x86_64-linux-musl/fcntl.h");
+        let bfcntl = header("/usr/include/x86_64-linux-musl/bits/fcntl.h");
         if stdio.is_empty() {
             eprintln!("musl headers not installed; checking the built-in values only");
         } else {
@@ -51,9 +90,44 @@ mod tests {
             assert_eq!(defined(&limits, "INT_MAX").as_deref(), Some("0x7fffffff"));
             assert_eq!(defined(&limits, "NL_ARGMAX").as_deref(), Some("9"));
             assert_eq!(defined(&ioctl, "TCGETS").as_deref(), Some("0x5401"));
+            for (name, v) in [("SEEK_SET", SEEK_SET), ("SEEK_CUR", SEEK_CUR), ("SEEK_END", SEEK_END)] {
+                assert_eq!(defined(&stdio, name), Some(v.to_string()));
+            }
+            for (name, v) in [("_IOFBF", _IOFBF), ("_IOLBF", _IOLBF), ("_IONBF", _IONBF)] {
+                assert_eq!(defined(&stdio, name), Some(v.to_string()));
+            }
+            let oct = |v: c_int| format!("0{v:o}");
+            assert_eq!(defined(&fcntl, "O_WRONLY"), Some(oct(O_WRONLY)));
+            assert_eq!(defined(&fcntl, "O_RDWR"), Some(oct(O_RDWR)));
+            for (name, v) in [
+                ("O_CREAT", O_CREAT),
+                ("O_EXCL", O_EXCL),
+                ("O_TRUNC", O_TRUNC),
+                ("O_APPEND", O_APPEND),
+                ("O_CLOEXEC", O_CLOEXEC),
+                ("O_TMPFILE", O_TMPFILE),
+            ] {
+                assert_eq!(defined(&bfcntl, name), Some(oct(v)), "{name}");
+            }
+            for (name, v) in [("F_SETFD", F_SETFD), ("F_GETFL", F_GETFL), ("F_SETFL", F_SETFL)] {
+                assert_eq!(defined(&bfcntl, name), Some(v.to_string()));
+            }
+            assert_eq!(defined(&fcntl, "FD_CLOEXEC"), Some(FD_CLOEXEC.to_string()));
+            assert_eq!(defined(&fcntl, "AT_FDCWD"), Some(format!("({AT_FDCWD})")));
+            assert_eq!(defined(&fcntl, "AT_SYMLINK_NOFOLLOW"), Some(format!("{AT_SYMLINK_NOFOLLOW:#x}")));
+            assert_eq!(defined(&stdio, "L_tmpnam"), Some(L_TMPNAM.to_string()));
+            assert_eq!(defined(&limits, "PATH_MAX"), Some(PATH_MAX.to_string()));
+            assert_eq!(defined(&fcntl, "AT_REMOVEDIR"), Some(format!("{AT_REMOVEDIR:#x}")));
         }
         assert_eq!(BUFSIZ, 1024);
         assert_eq!(INT_MAX, i32::MAX as usize);
+    }
+
+    #[test]
+    fn fpos_layout() {
+        // musl: union { char __opaque[16]; long long __lldata; double __align; }.
+        assert_eq!(core::mem::size_of::<FposT>(), 16);
+        assert_eq!(core::mem::align_of::<FposT>(), 8);
     }
 
     #[test]

@@ -35,3 +35,15 @@ pub unsafe extern "C" fn puts(s: *const c_char) -> c_int {
     let ok = STDOUT_FILE.with_lock(|st| put_all(st, bytes) && st.put_byte(b'\n'));
     if ok { 0 } else { EOF }
 }
+
+/// `fputs_unlocked(s, f)`—`fputs` on a stream the caller holds.
+///
+/// # Safety
+/// As for `fputs`; the caller holds `f` (`flockfile`) or is its only user.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn fputs_unlocked(s: *const c_char, f: *mut FILE) -> c_int {
+    // SAFETY: the caller vouches for `s`.
+    let bytes = unsafe { CStr::from_ptr(s) }.to_bytes();
+    // SAFETY: the caller vouches for `f` and holds it.
+    if put_all(unsafe { (*f).unlocked() }, bytes) { 0 } else { EOF }
+}

@@ -1,7 +1,12 @@
-//! `<stdio.h>`: `FILE` and the standard streams, the output functions, and the printf family.
+//! `<stdio.h>`: `FILE` and the standard streams, opening, reading, writing, positioning and
+//! buffering them, and the printf family.
 //!
-//! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), and `stdin`/`stdout`/`stderr`.
-//! - `fputc`, `fputs`, `fwrite`, `fflush`: one family per file; [`flush_all`] is what `exit` calls.
+//! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), and `stdin`/`stdout`/`stderr`;
+//!   `ofl`: the list of open streams, for `fflush(NULL)`, `exit` and `fork`.
+//! - `fopen`/`fdopen`, `freopen`, `fclose`; `fgetc`, `fgets`, `fread`, `getdelim`, `ungetc`;
+//!   `fputc`, `fputs`, `fwrite`, `fflush` ([`flush_all`]); `fseek`, `ftell`; `setvbuf`;
+//!   `feof` (the indicators); `flockfile`; `ext` (`<stdio_ext.h>`); `remove`, `perror`,
+//!   `tmpfile`: one family per file, each with its `*_unlocked` forms.
 //! - [`printf`]: the formatter, generic over where arguments come from and where bytes go.
 //! - `vfprintf`, `vsnprintf`, `vdprintf`: the `v*` functions over a `FILE`, a buffer, a descriptor.
 //! - [`va`]: the per-architecture `va_list` reader and the variadic trampolines (`printf`, ...).
@@ -12,13 +17,35 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;
+pub mod ext;
+pub mod fclose;
+pub mod feof;
 pub mod fflush;
+pub mod fgetc;
+pub mod fgetln;
+pub mod fgets;
 pub mod file;
+pub mod flockfile;
+pub mod fopen;
 pub mod fputc;
 pub mod fputs;
+pub mod fread;
+pub mod freopen;
+pub mod fseek;
+pub mod ftell;
 pub mod fwrite;
+pub mod getdelim;
+pub mod getw;
 pub mod lock;
+mod ofl;
+pub mod perror;
 pub mod printf;
+pub mod remove;
+pub mod setvbuf;
+pub mod tmpfile;
+pub mod tmpnam;
+pub mod uflow;
+pub mod ungetc;
 pub mod va;
 pub mod vdprintf;
 pub mod vfprintf;

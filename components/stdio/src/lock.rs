@@ -50,6 +50,23 @@ impl RecursiveLock {
         unsafe { *self.count.get() = 1 };
     }
 
+    /// Takes the lock if it is free or already ours; false if another thread holds it.
+    pub fn try_lock(&self) -> bool {
+        let me = current_thread();
+        if self.owner.load(Ordering::Relaxed) == me {
+            // SAFETY: we own the lock, so `count` is ours.
+            unsafe { *self.count.get() += 1 };
+            return true;
+        }
+        if !self.inner.try_lock() {
+            return false;
+        }
+        self.owner.store(me, Ordering::Relaxed);
+        // SAFETY: we now own the lock.
+        unsafe { *self.count.get() = 1 };
+        true
+    }
+
     /// Releases one level of the lock.
     ///
     /// # Safety
@@ -66,21 +83,27 @@ impl RecursiveLock {
     }
 }
 
-/// Before `fork`: holds every stream, so that the child gets no stream in the middle of
-/// another thread's write.
+/// Before `fork`: holds the open-file list and every stream, so that the child gets no
+/// stream in the middle of another thread's write and a list nobody is changing.
 fn lock_streams_for_fork() {
-    for f in crate::file::open_files() {
+    crate::ofl::lock();
+    for f in crate::ofl::standard() {
         f.lock.lock();
     }
+    crate::ofl::each_listed(|f| f.lock.lock());
 }
 
 /// After `fork`, in both processes: the forking thread still owns the streams it locked
 /// (its thread pointer is the same in the child), so plain unlocks release them.
 fn unlock_streams_after_fork() {
-    for f in crate::file::open_files().iter().rev() {
-        // SAFETY: lock_streams_for_fork took it on this thread.
+    // SAFETY: lock_streams_for_fork took these locks on this thread.
+    crate::ofl::each_listed(|f| unsafe { f.lock.unlock() });
+    for f in crate::ofl::standard() {
+        // SAFETY: as above.
         unsafe { f.lock.unlock() };
     }
+    // SAFETY: as above.
+    unsafe { crate::ofl::unlock() };
 }
 
 limpet_pthread::on_fork!(
@@ -112,6 +135,27 @@ mod tests {
         unsafe { l.unlock() };
         assert_eq!(l.owner.load(Ordering::Relaxed), 0);
         assert!(!l.inner.is_locked());
+    }
+
+    #[test]
+    fn try_lock_recurses_and_fails_on_another_threads_lock() {
+        let l = Arc::new(RecursiveLock::new());
+        assert!(l.try_lock());
+        assert!(l.try_lock());
+        let l2 = l.clone();
+        assert!(!std::thread::spawn(move || l2.try_lock()).join().unwrap());
+        unsafe { l.unlock() };
+        unsafe { l.unlock() };
+        let l2 = l.clone();
+        assert!(
+            std::thread::spawn(move || {
+                let ok = l2.try_lock();
+                unsafe { l2.unlock() };
+                ok
+            })
+            .join()
+            .unwrap()
+        );
     }
 
     #[test]

@@ -90,3 +90,47 @@ pub fn close_fd(fd: c_int) {
 pub fn errno() -> i32 {
     std::io::Error::last_os_error().raw_os_error().unwrap()
 }
+
+/// A scratch file that is removed when dropped; its name is unique per test and process.
+pub struct TmpFile {
+    pub path: std::path::PathBuf,
+    pub c: std::ffi::CString,
+}
+
+impl TmpFile {
+    /// A file named after `tag` holding `contents` (none for `None`).
+    pub fn new(tag: &str, contents: Option<&[u8]>) -> TmpFile {
+        let path = std::env::temp_dir().join(format!("limpet-stdio-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        if let Some(data) = contents {
+            std::fs::write(&path, data).unwrap();
+        }
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        TmpFile { path, c }
+    }
+
+    pub fn read(&self) -> Vec<u8> {
+        std::fs::read(&self.path).unwrap()
+    }
+
+    /// Opens it with `fopen`, which must succeed.
+    pub fn open(&self, mode: &std::ffi::CStr) -> *mut crate::FILE {
+        let f = unsafe { crate::fopen::fopen(self.c.as_ptr(), mode.as_ptr()) };
+        assert!(!f.is_null(), "fopen {:?} {mode:?}: errno {}", self.path, errno());
+        f
+    }
+}
+
+impl Drop for TmpFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Where `fd` is, by `lseek`.
+pub fn fd_offset(fd: c_int) -> i64 {
+    unsafe extern "C" {
+        fn lseek(fd: c_int, off: i64, whence: c_int) -> i64;
+    }
+    unsafe { lseek(fd, 0, 1) }
+}

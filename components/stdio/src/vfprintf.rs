@@ -4,7 +4,7 @@ use core::ffi::{CStr, c_char, c_int};
 
 use limpet_syscall::errno::EBADF;
 
-use crate::file::{F_ERR, State};
+use crate::file::{F_ERR, F_WRITING, State};
 #[cfg(target_arch = "x86_64")]
 use crate::file::{FILE, STDOUT_FILE};
 use crate::printf::{self, ArgSource, Sink};
@@ -41,6 +41,8 @@ pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u
     if unbuffered {
         s.buf = chunk.as_mut_ptr();
         s.cap = UNBUFFERED_CHUNK;
+        // Output mode starts afresh, so that the window is the chunk.
+        s.flags &= !F_WRITING;
     }
     let r = if s.writable() {
         // SAFETY: forwarded contract.
@@ -55,6 +57,7 @@ pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u
         s.buf = own_buf;
         s.cap = 0;
         s.len = 0;
+        s.flags &= !F_WRITING;
     }
     let failed = s.flags & F_ERR != 0;
     s.flags |= old_err;

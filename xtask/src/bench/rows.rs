@@ -37,6 +37,8 @@ pub const ROWS: &[Row] = &[
     row("strstr", "string", "strstr (1KB haystack)", 100_000),
     row("snprintf", "stdio", "snprintf (%d %s %f)", 60_000),
     row("fprintf_devnull", "stdio", "fprintf → /dev/null", 120_000),
+    row("fwrite_fread", "stdio", "fwrite+fread 64B (buffered)", 400_000),
+    row("getline", "stdio", "getline (40B lines)", 400_000),
     row("malloc_16", "malloc", "malloc/free 16B", 250_000),
     row("malloc_256", "malloc", "malloc/free 256B", 300_000),
     row("calloc_1k", "malloc", "calloc 1KB", 200_000),

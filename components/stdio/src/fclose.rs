@@ -1,0 +1,82 @@
+//! `fclose`: flush, close, free.
+use core::ffi::c_int;
+
+use crate::abi::EOF;
+use crate::file::{F_PERM, FILE};
+use crate::fopen::{close_fd, free_stream};
+
+/// `fclose(f)`—Flushes `f`, closes its descriptor and frees it (a standard stream is
+/// closed but stays allocated, as in musl, so it only fails from then on). Returns 0, or
+/// `EOF` with errno set if the flush or the close failed; the stream is gone either way.
+///
+/// # Safety
+/// `f` must point to a live `FILE`, which must not be used again (unless it is one of
+/// the standard streams).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn fclose(f: *mut FILE) -> c_int {
+    // SAFETY: the caller vouches for `f`.
+    let file = unsafe { &*f };
+    let (ok, perm, getln_buf) = file.with_lock(|s| {
+        let flushed = s.flush();
+        let closed = close_fd(s.fd);
+        (flushed & closed, s.flags & F_PERM != 0, s.getln_buf)
+    });
+    if !perm {
+        // SAFETY: `fgetln` allocated it with malloc, or it is null.
+        unsafe { crate::fopen::free_c(getln_buf.cast()) };
+        // SAFETY: a stream that is not permanent came from `new_stream` and is listed;
+        // the caller gives it up.
+        unsafe {
+            crate::ofl::remove(f);
+            free_stream(f);
+        }
+    }
+    if ok { 0 } else { EOF }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fflush::fflush;
+    use crate::fputs::fputs;
+    use crate::testutil::{TmpFile, errno};
+    use limpet_syscall::errno::EBADF;
+
+    #[test]
+    fn closing_writes_buffered_data() {
+        let t = TmpFile::new("fclose", None);
+        let f = t.open(c"w");
+        unsafe {
+            assert_eq!(fputs(c"kept".as_ptr(), f), 0);
+            assert_eq!(t.read(), b"");
+            assert_eq!(fclose(f), 0);
+        }
+        assert_eq!(t.read(), b"kept");
+    }
+
+    #[test]
+    fn flush_null_reaches_opened_streams() {
+        let a = TmpFile::new("flushall-a", None);
+        let b = TmpFile::new("flushall-b", None);
+        let (fa, fb) = (a.open(c"w"), b.open(c"a+"));
+        unsafe {
+            fputs(c"A".as_ptr(), fa);
+            fputs(c"B".as_ptr(), fb);
+            assert_eq!(fflush(core::ptr::null_mut()), 0);
+            assert_eq!((a.read(), b.read()), (b"A".to_vec(), b"B".to_vec()));
+            fclose(fa);
+            fclose(fb);
+        }
+    }
+
+    #[test]
+    fn a_failed_close_reports_ebadf() {
+        let t = TmpFile::new("fclose-bad", None);
+        let f = t.open(c"w");
+        unsafe {
+            crate::fopen::close_fd((*f).unlocked().fd);
+            assert_eq!(fclose(f), EOF);
+            assert_eq!(errno(), EBADF);
+        }
+    }
+}
