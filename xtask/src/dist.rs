@@ -88,7 +88,8 @@ fn build_archive(root: &Path, profile: &str) -> Result<PathBuf> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", profile]);
     if profile == "release-size" {
-        cmd.args(["--features", "size"]);
+        // The size profile swaps the default allocator (malloc-fast) for the compact one.
+        cmd.args(["--no-default-features", "--features", "size,malloc-simple"]);
         // No unwind tables: nothing unwinds (panic = "abort"), so they are dead weight. A cargo
         // profile cannot say this on stable Rust, hence the flag here.
         let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();

@@ -3,16 +3,18 @@
 //!
 //! Laid out in layers, as mimalloc is:
 //! - `os`: the pages, from `mmap`/`munmap`/`mremap`;
-//! - [`heap`]: the allocator proper, chosen by cargo feature (today only `malloc-simple`,
-//!   in `simple/`); every allocator offers the same Rust API;
+//! - [`heap`]: the allocator proper, chosen by cargo feature (`malloc-simple`, in `simple/`,
+//!   or `malloc-fast`, in `fast/`); every allocator offers the same Rust API;
 //! - `api/`: the C functions, which add the C contract (errno, argument checks) on top of [`heap`];
 //! - `lock`: the futex lock that makes the heap thread-safe.
 #![cfg_attr(not(test), no_std)]
 
 // Two allocators would each define `malloc`; with LTO that fails to link, without it the
 // linker silently keeps one. So the build must name exactly one.
-#[cfg(not(feature = "malloc-simple"))]
-compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-simple`)");
+#[cfg(not(any(feature = "malloc-simple", feature = "malloc-fast")))]
+compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-simple` or `malloc-fast`)");
+#[cfg(all(feature = "malloc-simple", feature = "malloc-fast"))]
+compile_error!("limpet-malloc: enable exactly one allocator feature, not both `malloc-simple` and `malloc-fast`");
 
 mod api;
 mod global_alloc;
@@ -20,6 +22,7 @@ mod lock;
 mod os;
 
 #[cfg_attr(feature = "malloc-simple", path = "simple/mod.rs")]
+#[cfg_attr(all(feature = "malloc-fast", not(feature = "malloc-simple")), path = "fast/mod.rs")]
 pub mod heap;
 
 pub use api::aligned_alloc::{aligned_alloc, memalign, posix_memalign, valloc};

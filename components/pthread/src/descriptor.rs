@@ -62,6 +62,9 @@ pub struct Pthread {
     /// it has tried, then 0 or the error, which `pthread_create` waits for and returns.
     pub explicit_sched: Option<(i32, i32)>,
     pub sched_result: AtomicI32,
+    /// The allocator's per-thread state (limpet-malloc's `malloc-fast` heap), null until the
+    /// thread first allocates. Only the malloc component reads or writes it.
+    pub malloc_heap: *mut c_void,
 }
 
 /// `sched_result` before the new thread has set its scheduling.
@@ -105,6 +108,7 @@ impl Pthread {
             unblock_cancel: false,
             explicit_sched: None,
             sched_result: AtomicI32::new(0),
+            malloc_heap: core::ptr::null_mut(),
         }
     }
 }

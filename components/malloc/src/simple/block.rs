@@ -16,12 +16,14 @@ pub struct Header {
 pub const HEADER: usize = core::mem::size_of::<Header>();
 
 /// A block carved from a chunk, in use.
+#[cfg(feature = "malloc-simple")]
 pub const SMALL: usize = 0x5e11_0001;
 /// A block with a mapping of its own.
 pub const LARGE: usize = 0x5e11_0002;
 /// An over-aligned pointer inside another block (see `alloc_aligned`).
 pub const ALIGNED: usize = 0x5e11_0003;
 /// A small block on a free list.
+#[cfg(feature = "malloc-simple")]
 pub const FREED: usize = 0x5e11_0004;
 
 /// A freshly allocated block, and whether its payload is known to be all zero (memory
