@@ -247,6 +247,9 @@ fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
     // The startfile picks the crt for the kind of program: static PIE, position-dependent
     // (static or -no-pie), or PIE. Static links collect unused sections: libc.a holds one
     // large object per component, and without --gc-sections a program would carry all of it.
+    // -z start-stop-gc lets them collect the fork hooks of components the program does not
+    // use, which the section's __start_/__stop_ symbols would otherwise keep (see
+    // limpet_pthread::hooks).
     let specs = format!(
         "%rename cpp_options old_cpp_options\n\n\
          *cpp_options:\n-nostdinc -isystem {inc} -isystem include%s %(old_cpp_options)\n\n\
@@ -256,7 +259,7 @@ fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
          *startfile:\n%{{shared:;static-pie:{l}/rcrt1.o;static|no-pie:{l}/crt1.o;:{l}/Scrt1.o}} {l}/crti.o crtbeginS.o%s\n\n\
          *endfile:\ncrtendS.o%s {l}/crtn.o\n\n\
          *link:\n-dynamic-linker {l}/{LDSO_NAME} -nostdlib %{{shared:-shared}} %{{static:-static}} \
-         %{{static-pie:-static -pie --no-dynamic-linker -z text}} %{{static|static-pie:--gc-sections}} \
+         %{{static-pie:-static -pie --no-dynamic-linker -z text}} %{{static|static-pie:--gc-sections -z start-stop-gc}} \
          %{{rdynamic:-export-dynamic}}\n\n"
     );
     let specs_path = lib.join("limpet-gcc.specs");

@@ -18,18 +18,22 @@
 //! process component's `fork` calls [`fork_prepare`] before the clone and [`fork_parent`] or
 //! [`fork_child`] after it, which run, in order:
 //! 1. the `pthread_atfork` prepare handlers, last registered first ([`crate::atfork`]);
-//! 2. the components' `prepare` hooks, highest [`rank`] first, ending with this
-//!    component's own (the key table, the stack cache); `_Fork` then takes the thread
-//!    list's lock around the clone itself;
+//! 2. the registered components' `prepare` hooks, highest [`rank`] first (skipped while the
+//!    process has one thread: no other thread can hold a lock); `_Fork` then takes the
+//!    thread list's lock around the clone itself;
 //!
 //! and after the clone the same in reverse: the `parent` or `child` hooks lowest rank
 //! first, then the `parent` or `child` handlers in registration order.
 //!
-//! Registration is static, in the linker section `limpet_fork_hooks`, so there is no
-//! start-up code to run and no window in which a thread could take a lock whose hook is not
-//! yet registered; a component that is not linked in has no hook. `fork` in a process
-//! that never had a second thread runs the hooks too: the locks are free, so it costs an
-//! atomic operation each.
+//! The hooks live in the linker section `limpet_fork_hooks`, which `fork` walks: nothing
+//! runs at start-up, and no thread can take a lock before its hooks exist. `on_fork!` also
+//! defines a function that names the hooks, which the component calls on the way to its
+//! lock: it costs nothing at run time, but it is the reference that keeps the hooks in a
+//! static program exactly when the program uses the component. The section's statics are
+//! not marked retained, and `limpet-gcc` links static programs with `-z start-stop-gc`, so
+//! the linker's `__start_`/`__stop_` symbols do not keep every hook alive by themselves:
+//! otherwise each static program would carry the allocator, stdio and the
+//! named-semaphore table whether it used them or not. (libc.so keeps them all, as it must.)
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many hooks can be registered.
@@ -89,22 +93,30 @@ pub struct ForkHooks {
 pub mod rank {
     /// This component's own tables (keys, the stack cache), which call nothing while locked.
     pub const PTHREAD: u32 = 0;
+    /// The named-semaphore table: a leaf (nothing else is locked while it is held).
+    pub const SEM_NAMED: u32 = 5;
     pub const MALLOC: u32 = 10;
     pub const STDIO: u32 = 20;
 }
 
-/// Declares a component's fork hooks: `on_fork!(rank, prepare, parent, child)` with a
-/// [`rank`] and three `fn()` paths. It expands to a static in the `limpet_fork_hooks`
-/// linker section, which [`fork_prepare`] and its partners walk.
+/// Declares a component's fork hooks: `on_fork!(fn name, rank, prepare, parent, child)` with
+/// a function name, a [`rank`] and three `fn()` paths. The hooks go into the
+/// `limpet_fork_hooks` section, which [`fork_prepare`] and its partners walk; `fn name()`
+/// refers to them, and the component calls it on the way to the locks they take, so that a
+/// static link keeps them whenever it keeps that code (see the module docs).
 #[macro_export]
 macro_rules! on_fork {
-    ($rank:expr, $prepare:path, $parent:path, $child:path) => {
-        const _: () = {
-            #[used]
+    ($vis:vis fn $name:ident, $rank:expr, $prepare:path, $parent:path, $child:path) => {
+        /// Keeps this component's fork hooks in a static link (see `limpet_pthread::hooks`).
+        #[inline(always)]
+        $vis fn $name() {
+            // Not `#[used]`, which would mark the section retained: this function's
+            // reference is what keeps it.
             #[unsafe(link_section = "limpet_fork_hooks")]
-            static FORK_HOOKS: $crate::hooks::ForkHooks =
+            static HOOKS: $crate::hooks::ForkHooks =
                 $crate::hooks::ForkHooks { rank: $rank, prepare: $prepare, parent: $parent, child: $child };
-        };
+            core::hint::black_box(&HOOKS);
+        }
     };
 }
 
@@ -118,27 +130,27 @@ unsafe extern "C" {
     static __stop_limpet_fork_hooks: [u8; 0];
 }
 
-/// Every component's fork hooks, in link order.
-fn fork_hooks() -> &'static [ForkHooks] {
+/// Every linked component's fork hooks, in link order.
+fn fork_hooks() -> impl Iterator<Item = &'static ForkHooks> {
     // SAFETY: the linker bounds the section, which holds only `ForkHooks` statics (each a
     // multiple of its alignment in size, so they lie back to back); both are null without it.
-    unsafe {
+    let all: &'static [ForkHooks] = unsafe {
         let start = __start_limpet_fork_hooks.as_ptr() as *const ForkHooks;
         let stop = __stop_limpet_fork_hooks.as_ptr() as *const ForkHooks;
         if start.is_null() || stop <= start {
-            return &[];
+            &[]
+        } else {
+            core::slice::from_raw_parts(start, stop.offset_from(start) as usize)
         }
-        core::slice::from_raw_parts(start, stop.offset_from(start) as usize)
-    }
+    };
+    all.iter()
 }
 
 /// Ranks in use, lowest first, without duplicates (few hooks: a quadratic walk is fine).
 fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
-    let hooks = fork_hooks();
     let mut last: Option<u32> = None;
     loop {
-        let next = hooks
-            .iter()
+        let next = fork_hooks()
             .map(|h| h.rank)
             .filter(|&r| match last {
                 None => true,
@@ -147,7 +159,7 @@ fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
             })
             .reduce(|a, b| if descending { a.max(b) } else { a.min(b) });
         let Some(r) = next else { return };
-        hooks.iter().filter(|h| h.rank == r).for_each(&mut f);
+        fork_hooks().filter(|h| h.rank == r).for_each(&mut f);
         last = Some(r);
     }
 }
@@ -227,19 +239,20 @@ mod tests {
     fn high_after() {
         FORK_LOG.lock().unwrap().push("high after");
     }
-    // Declared low rank first, so link order alone would run them the wrong way round.
-    crate::on_fork!(rank::MALLOC, low_prepare, low_after, low_after);
-    crate::on_fork!(rank::STDIO, high_prepare, high_after, high_after);
+    crate::on_fork!(fn register_low, rank::MALLOC, low_prepare, low_after, low_after);
+    crate::on_fork!(fn register_high, rank::STDIO, high_prepare, high_after, high_after);
 
     #[test]
     fn fork_hooks_come_from_the_section_in_rank_order() {
-        // These two, and this component's own, left alone here: other tests use their locks.
-        let ours = fork_hooks().iter().filter(|h| h.rank == rank::PTHREAD).count();
-        assert!(ours >= 1);
-        assert_eq!(fork_hooks().len(), 2 + ours);
+        // Declared low rank first, so section order alone would run them the wrong way round.
+        register_low();
+        register_high();
+        let is_test_hook = |h: &ForkHooks| h.rank == rank::MALLOC || h.rank == rank::STDIO;
+        assert_eq!(fork_hooks().filter(|h| is_test_hook(h)).count(), 2);
+        // Hooks other tests registered are left alone: their locks are in use.
         let tests_only = |run: fn(&ForkHooks) -> fn()| {
             move |h: &ForkHooks| {
-                if h.rank != rank::PTHREAD {
+                if is_test_hook(h) {
                     run(h)()
                 }
             }

@@ -67,10 +67,6 @@ static TABLE: Table = Table {
     slots: core::cell::UnsafeCell::new([Slot { sem: 0, dev: 0, ino: 0, refs: 0 }; SEM_NSEMS_MAX]),
 };
 
-/// The table lock's rank among the fork hooks: a leaf (nothing else is locked while it is
-/// held), so any rank is safe; below the allocator's.
-#[cfg(not(test))]
-const FORK_RANK: u32 = 5;
 
 fn lock_table() {
     TABLE.lock.lock();
@@ -83,13 +79,12 @@ fn unlock_table() {
 }
 
 // A fork while another thread holds the table lock would leave the child's copy locked for
-// good; the forking thread holds it across the clone instead. (Not in the test binary,
-// whose fork-hook section belongs to the hooks' own tests.)
-#[cfg(not(test))]
-crate::on_fork!(FORK_RANK, lock_table, unlock_table, unlock_table);
+// good; the forking thread holds it across the clone instead.
+crate::on_fork!(fn register_fork_hooks, crate::hooks::rank::SEM_NAMED, lock_table, unlock_table, unlock_table);
 
 /// Runs `f` on the table with its lock held.
 fn with_table<R>(f: impl FnOnce(&mut [Slot; SEM_NSEMS_MAX]) -> R) -> R {
+    register_fork_hooks();
     lock_table();
     // SAFETY: the lock is held, so the slots are ours until it is released.
     let r = f(unsafe { &mut *TABLE.slots.get() });

@@ -22,9 +22,16 @@ pub const MIN_ALIGN: usize = GRANULE;
 
 static HEAP: Mutex<small::Heap> = Mutex::new(small::Heap::new());
 
+/// The heap, locked; its fork hooks are registered first (see `limpet_pthread::hooks`).
+#[inline]
+fn heap() -> crate::lock::MutexGuard<'static, small::Heap> {
+    register_fork_hooks();
+    HEAP.lock()
+}
+
 #[inline]
 fn alloc_block(n: usize) -> Option<Block> {
-    if n <= MAX_SMALL { HEAP.lock().alloc(class_of(n)) } else { large::alloc(n) }
+    if n <= MAX_SMALL { heap().alloc(class_of(n)) } else { large::alloc(n) }
 }
 
 /// Allocates at least `n` bytes (a unique block even for `n == 0`), aligned to [`MIN_ALIGN`].
@@ -90,7 +97,7 @@ pub unsafe fn free(p: NonNull<u8>) {
     // SAFETY: `p` is a live block, so its header is readable.
     unsafe {
         match (*header(p)).kind {
-            SMALL => HEAP.lock().free(p),
+            SMALL => heap().free(p),
             LARGE => large::free(p),
             ALIGNED => free(outer(p).0),
             _ => corrupt(p),
@@ -172,6 +179,7 @@ fn unlock_after_fork_hook() {
 
 // The child of a multithreaded parent must find the heap unlocked and whole.
 limpet_pthread::on_fork!(
+    fn register_fork_hooks,
     limpet_pthread::hooks::rank::MALLOC,
     lock_for_fork,
     unlock_after_fork_hook,
