@@ -31,8 +31,10 @@ pub unsafe fn fork_only() -> Result<c_int, c_int> {
 #[allow(non_snake_case)] // the C name
 pub unsafe extern "C" fn _Fork() -> c_int {
     let old = sigs::block_all();
+    // One thread: the list holds it alone and nothing can change it, so the lock (and the
+    // copy of its page that writing it would cost both processes) is not needed.
     #[cfg(target_arch = "x86_64")]
-    let list = limpet_pthread::list::lock();
+    let list = (!limpet_pthread::single_threaded()).then(limpet_pthread::list::lock);
     // SAFETY: forwarded from the caller.
     let r = unsafe { fork_only() };
     if r == Ok(0) {
@@ -42,7 +44,9 @@ pub unsafe extern "C" fn _Fork() -> c_int {
         unsafe {
             (*me).tid.store(syscall0(nr::GETTID) as c_int, Ordering::Relaxed);
             #[cfg(target_arch = "x86_64")]
-            list.keep_only(me);
+            if let Some(list) = &list {
+                list.keep_only(me);
+            }
         }
     }
     #[cfg(target_arch = "x86_64")]
@@ -64,7 +68,7 @@ pub unsafe extern "C" fn _Fork() -> c_int {
 /// As for [`_Fork`]; the atfork handlers must be safe to run here.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn fork() -> c_int {
-    let locked = limpet_pthread::hooks::fork_prepare();
+    let forking = limpet_pthread::hooks::fork_prepare();
     // SAFETY: forwarded from the caller.
     let r = unsafe { _Fork() };
     let errno = limpet_pthread::errno::__errno_location();
@@ -72,11 +76,11 @@ pub unsafe extern "C" fn fork() -> c_int {
     // errno is the calling thread's own.
     unsafe {
         if r == 0 {
-            limpet_pthread::hooks::fork_child(locked);
+            limpet_pthread::hooks::fork_child(forking);
         } else {
             // A failed fork's errno must survive the parent handlers.
             let e = *errno;
-            limpet_pthread::hooks::fork_parent(locked);
+            limpet_pthread::hooks::fork_parent(forking);
             *errno = e;
         }
     }

@@ -10,6 +10,7 @@
 //! The order is POSIX's: prepare handlers last registered first, parent and child handlers
 //! in registration order. [`crate::hooks`] places them around the components' own fork hooks.
 use core::cell::UnsafeCell;
+use core::sync::atomic::{AtomicBool, Ordering};
 use core::ffi::{c_int, c_void};
 
 use limpet_syscall::errno::ENOMEM;
@@ -115,13 +116,25 @@ pub unsafe extern "C" fn pthread_atfork(prepare: Handler, parent: Handler, child
     REGISTRY.lock.lock();
     // SAFETY: the lock is held until the unlock below.
     let r = unsafe { table() }.push(Entry { prepare, parent, child });
+    if r.is_ok() {
+        ANY.store(true, Ordering::Release);
+    }
     // SAFETY: taken above.
     unsafe { REGISTRY.lock.unlock() };
     r.err().unwrap_or(0)
 }
 
-/// Takes the registry lock and runs the prepare handlers, last registered first.
-pub(crate) fn run_prepare() {
+/// Set once a handler is registered.
+static ANY: AtomicBool = AtomicBool::new(false);
+
+/// Takes the registry lock and runs the prepare handlers, last registered first; returns
+/// whether it did. It does nothing while the process has one thread and no handler: then
+/// nothing can change the table under the fork, and leaving the lock unwritten spares
+/// parent and child the copy of its page.
+pub(crate) fn run_prepare() -> bool {
+    if !ANY.load(Ordering::Acquire) && crate::single_threaded() {
+        return false;
+    }
     REGISTRY.lock.lock();
     // SAFETY: the lock is held; it stays held until run_parent or run_child.
     for e in unsafe { table() }.slice().iter().rev() {
@@ -130,15 +143,18 @@ pub(crate) fn run_prepare() {
             unsafe { h() };
         }
     }
+    true
 }
 
 /// Runs the parent handlers in registration order and releases the registry lock.
 ///
 /// # Safety
 /// Must follow [`run_prepare`] on this thread.
-pub(crate) unsafe fn run_parent() {
-    // SAFETY: run_prepare left the lock held.
-    unsafe { run_after(|e| e.parent) }
+pub(crate) unsafe fn run_parent(locked: bool) {
+    if locked {
+        // SAFETY: run_prepare left the lock held.
+        unsafe { run_after(|e| e.parent) }
+    }
 }
 
 /// Runs the child handlers in registration order and releases the registry lock, which the
@@ -146,9 +162,11 @@ pub(crate) unsafe fn run_parent() {
 ///
 /// # Safety
 /// Must follow [`run_prepare`] in the parent, in the child of that fork.
-pub(crate) unsafe fn run_child() {
-    // SAFETY: as for run_parent: the child inherited the lock from the forking thread.
-    unsafe { run_after(|e| e.child) }
+pub(crate) unsafe fn run_child(locked: bool) {
+    if locked {
+        // SAFETY: as for run_parent: the child inherited the lock from the forking thread.
+        unsafe { run_after(|e| e.child) }
+    }
 }
 
 /// Runs the handlers `pick` chooses, in registration order, then releases the registry lock.
@@ -197,10 +215,12 @@ mod tests {
             assert_eq!(pthread_atfork(None, None, None), 0);
             assert_eq!(pthread_atfork(Some(p2), Some(a2), Some(c2)), 0);
         }
-        run_prepare();
-        unsafe { run_parent() };
-        run_prepare();
-        unsafe { run_child() };
+        // Handlers are registered, so the lock is taken even in a process limpet did not
+        // start.
+        assert!(run_prepare());
+        unsafe { run_parent(true) };
+        assert!(run_prepare());
+        unsafe { run_child(true) };
         assert_eq!(*LOG.lock().unwrap(), [12, 11, 21, 22, 12, 11, 31, 32]);
         assert!(!REGISTRY.lock.is_locked());
 
@@ -209,8 +229,8 @@ mod tests {
             assert_eq!(unsafe { pthread_atfork(None, Some(many), None) }, 0);
         }
         LOG.lock().unwrap().clear();
-        run_prepare();
-        unsafe { run_parent() };
+        assert!(run_prepare());
+        unsafe { run_parent(true) };
         let log = LOG.lock().unwrap();
         assert_eq!(log.len(), 2 + 2 + 3 * BUILTIN);
         assert_eq!(&log[..4], &[12, 11, 21, 22]);

@@ -164,20 +164,30 @@ fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
     }
 }
 
+/// What [`fork_prepare`] took, which [`fork_parent`] or [`fork_child`] must release.
+#[derive(Clone, Copy)]
+pub struct Forking {
+    /// The `pthread_atfork` registry's lock, and with it the handlers to run after.
+    handlers: bool,
+    /// The components' locks.
+    components: bool,
+}
+
 /// Before `fork`'s clone: the `pthread_atfork` prepare handlers, then every component's
 /// lock (see the module docs). [`fork_parent`] or [`fork_child`] must follow, given what
-/// this returns: whether the components' locks were taken. They are not while the process
-/// has one thread ([`crate::single_threaded`]): no other thread can hold one, and not
-/// writing them spares both processes a page copy for each page they lie on, which is
-/// most of what `fork` costs a small process (musl skips them too).
-pub fn fork_prepare() -> bool {
-    crate::atfork::run_prepare();
+/// this returns. While the process has one thread ([`crate::single_threaded`]) the
+/// components' locks are not taken (no other thread can hold one), nor the handler
+/// registry's when it is empty: leaving them unwritten spares parent and child a page copy
+/// for each page they lie on, which is much of what `fork` costs a small process (musl skips
+/// them too).
+pub fn fork_prepare() -> Forking {
+    let handlers = crate::atfork::run_prepare();
     // After the prepare handlers, which may create threads.
-    let lock = !crate::single_threaded();
-    if lock {
+    let components = !crate::single_threaded();
+    if components {
         for_each_by_rank(true, |h| (h.prepare)());
     }
-    lock
+    Forking { handlers, components }
 }
 
 /// After `fork`'s clone in the parent (also when it failed): releases what
@@ -185,13 +195,13 @@ pub fn fork_prepare() -> bool {
 ///
 /// # Safety
 /// Must follow [`fork_prepare`] on this thread, with what it returned.
-pub unsafe fn fork_parent(locked: bool) {
+pub unsafe fn fork_parent(f: Forking) {
     // SAFETY: per the contract, fork_prepare took these.
     unsafe {
-        if locked {
+        if f.components {
             for_each_by_rank(false, |h| (h.parent)());
         }
-        crate::atfork::run_parent();
+        crate::atfork::run_parent(f.handlers);
     }
 }
 
@@ -201,13 +211,13 @@ pub unsafe fn fork_parent(locked: bool) {
 /// # Safety
 /// Must follow [`fork_prepare`] in the parent, on the thread that forked, with what it
 /// returned, and run in the child before anything else uses the locks.
-pub unsafe fn fork_child(locked: bool) {
+pub unsafe fn fork_child(f: Forking) {
     // SAFETY: per the contract, fork_prepare took these in the forking thread, the only one here.
     unsafe {
-        if locked {
+        if f.components {
             for_each_by_rank(false, |h| (h.child)());
         }
-        crate::atfork::run_child();
+        crate::atfork::run_child(f.handlers);
     }
 }
 
