@@ -59,6 +59,7 @@ impl RecursiveLock {
             unsafe { *self.count.get() += 1 };
             return true;
         }
+        register_fork_hooks();
         if !self.inner.try_lock() {
             return false;
         }
