@@ -34,6 +34,15 @@ pub fn run_all(opts: &Options) -> Result {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The components' own tests (never together with assemble, see Cargo.toml).
     run(Command::new(&cargo).current_dir(&root).args(["test", "--workspace", "--exclude", "limpet-assemble"]))?;
+    // The allocator crate's default feature is malloc-simple; its other allocator too.
+    run(Command::new(&cargo).current_dir(&root).args([
+        "test",
+        "-p",
+        "limpet-malloc",
+        "--no-default-features",
+        "--features",
+        "malloc-fast",
+    ]))?;
     // The string component's portable backend on the other targets, under qemu-user (the
     // runners are in .cargo/config.toml). LIMPET_STRING_QUICK trims its exhaustive loops,
     // which qemu would otherwise run for minutes.

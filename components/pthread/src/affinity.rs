@@ -3,10 +3,15 @@
 //! and `pthread_setaffinity_np`, `__sched_cpucount` (behind `CPU_COUNT`) and `sched_getcpu`.
 use core::ffi::{c_int, c_void};
 
+#[cfg(target_arch = "x86_64")]
 use limpet_syscall::errno::ESRCH;
 use limpet_syscall::{nr, result, set_errno, syscall3};
 
+// Reaching another thread by id needs the thread list, which comes with thread creation
+// (x86_64 so far).
+#[cfg(target_arch = "x86_64")]
 use crate::descriptor::Pthread;
+#[cfg(target_arch = "x86_64")]
 use crate::tid::with_live_tid;
 
 /// The kernel's answer copied into `set`, the rest of its `size` bytes zeroed; 0 or the
@@ -60,6 +65,7 @@ pub unsafe extern "C" fn sched_setaffinity(tid: c_int, size: usize, mask: *const
     to_c(unsafe { set(tid, size, mask) })
 }
 
+#[cfg(target_arch = "x86_64")]
 /// `pthread_getaffinity_np(t, size, set)`—[`sched_getaffinity`] for thread `t`, returning
 /// the error number instead of setting errno (`ESRCH` when `t` has ended).
 ///
@@ -71,6 +77,7 @@ pub unsafe extern "C" fn pthread_getaffinity_np(t: *mut Pthread, size: usize, ma
     with_live_tid(t, |tid| unsafe { get(tid, size, mask) }.err().unwrap_or(0)).unwrap_or(ESRCH)
 }
 
+#[cfg(target_arch = "x86_64")]
 /// `pthread_setaffinity_np(t, size, set)`—[`sched_setaffinity`] for thread `t`, returning
 /// the error number instead of setting errno (`ESRCH` when `t` has ended).
 ///
