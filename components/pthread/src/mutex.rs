@@ -514,7 +514,13 @@ pub unsafe extern "C" fn pthread_mutex_destroy(_m: *mut PthreadMutex) -> c_int {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_mutex_lock(m: *mut PthreadMutex) -> c_int {
     // SAFETY: per the contract.
-    code(unsafe { &*m }.acquire(Wait::Forever))
+    let m = unsafe { &*m };
+    // The common case, a free default mutex (kind 0: normal, private, neither robust nor
+    // priority-inheriting), without the general path's call.
+    if m.kind == PTHREAD_MUTEX_NORMAL && m.lock.try_lock() {
+        return 0;
+    }
+    code(m.acquire(Wait::Forever))
 }
 
 /// `pthread_mutex_trylock(m)`—Takes the mutex if no other thread holds it, else `EBUSY`.
@@ -563,7 +569,14 @@ pub unsafe extern "C" fn pthread_mutex_clocklock(m: *mut PthreadMutex, clock: c_
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_mutex_unlock(m: *mut PthreadMutex) -> c_int {
     // SAFETY: per the contract.
-    code(unsafe { &*m }.release())
+    let m = unsafe { &*m };
+    if m.kind == PTHREAD_MUTEX_NORMAL {
+        // A default mutex may be unlocked by any thread, as in musl: nothing to check.
+        // SAFETY: per the contract, it is held.
+        unsafe { m.lock.unlock() };
+        return 0;
+    }
+    code(m.release())
 }
 
 /// `pthread_mutex_consistent(m)`—Marks a robust mutex that the caller took with
