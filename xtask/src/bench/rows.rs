@@ -43,6 +43,7 @@ pub const ROWS: &[Row] = &[
     row("malloc_256", "malloc", "malloc/free 256B", 300_000),
     row("calloc_1k", "malloc", "calloc 1KB", 200_000),
     row("realloc_grow", "malloc", "realloc (grow)", 150_000),
+    with_libs(row("malloc_2thread", "malloc", "malloc/free mixed sizes, 2 threads", 300_000), &["-pthread"]),
     with_libs(row("sin", "math", "sin", 4_000_000), &["-lm"]),
     with_libs(row("exp", "math", "exp", 8_000_000), &["-lm"]),
     with_libs(row("log", "math", "log", 4_000_000), &["-lm"]),
