@@ -7,6 +7,7 @@
 //!   or `malloc-fast`, in `fast/`); every allocator offers the same Rust API;
 //! - `api/`: the C functions, which add the C contract (errno, argument checks) on top of [`heap`];
 //! - `lock`: the futex lock that makes the heap thread-safe.
+//! - `front`: `alloc` and `alloc_zeroed`, built the same way on either allocator's `alloc_block`.
 #![cfg_attr(not(test), no_std)]
 
 // Two allocators would each define `malloc`; with LTO that fails to link, without it the
@@ -17,6 +18,7 @@ compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-sim
 compile_error!("limpet-malloc: enable exactly one allocator feature, not both `malloc-simple` and `malloc-fast`");
 
 mod api;
+mod front;
 mod global_alloc;
 mod lock;
 mod os;

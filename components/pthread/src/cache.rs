@@ -61,7 +61,7 @@ static CACHE: Cache = Cache {
 
 /// Runs `f` on the slots with the lock held.
 fn with_slots<R>(f: impl FnOnce(&mut Slots) -> R) -> R {
-    register_fork_hooks();
+    keep_fork_hooks();
     CACHE.lock.lock();
     // SAFETY: the lock is held, so this is the only reference.
     let s = unsafe { &mut *CACHE.slots.get() };
@@ -137,7 +137,7 @@ fn after_fork_child() {
     }
 }
 
-crate::on_fork!(fn register_fork_hooks, crate::hooks::rank::PTHREAD, before_fork, after_fork_parent, after_fork_child);
+crate::on_fork!(fn keep_fork_hooks, crate::hooks::rank::PTHREAD, before_fork, after_fork_parent, after_fork_child);
 
 #[cfg(test)]
 mod tests {

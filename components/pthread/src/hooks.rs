@@ -18,7 +18,7 @@
 //! process component's `fork` calls [`fork_prepare`] before the clone and [`fork_parent`] or
 //! [`fork_child`] after it, which run, in order:
 //! 1. the `pthread_atfork` prepare handlers, last registered first ([`crate::atfork`]);
-//! 2. the registered components' `prepare` hooks, highest [`rank`] first (skipped while the
+//! 2. the linked components' `prepare` hooks, highest [`rank`] first (skipped while the
 //!    process has one thread: no other thread can hold a lock); `_Fork` then takes the
 //!    thread list's lock around the clone itself;
 //!
@@ -249,17 +249,17 @@ mod tests {
     fn high_after() {
         FORK_LOG.lock().unwrap().push("high after");
     }
-    crate::on_fork!(fn register_low, rank::MALLOC, low_prepare, low_after, low_after);
-    crate::on_fork!(fn register_high, rank::STDIO, high_prepare, high_after, high_after);
+    crate::on_fork!(fn keep_low, rank::MALLOC, low_prepare, low_after, low_after);
+    crate::on_fork!(fn keep_high, rank::STDIO, high_prepare, high_after, high_after);
 
     #[test]
     fn fork_hooks_come_from_the_section_in_rank_order() {
         // Declared low rank first, so section order alone would run them the wrong way round.
-        register_low();
-        register_high();
+        keep_low();
+        keep_high();
         let is_test_hook = |h: &ForkHooks| h.rank == rank::MALLOC || h.rank == rank::STDIO;
         assert_eq!(fork_hooks().filter(|h| is_test_hook(h)).count(), 2);
-        // Hooks other tests registered are left alone: their locks are in use.
+        // Hooks other tests keep are left alone: their locks are in use.
         let tests_only = |run: fn(&ForkHooks) -> fn()| {
             move |h: &ForkHooks| {
                 if is_test_hook(h) {

@@ -113,7 +113,7 @@ impl Tsd {
 
 /// Claims a free slot for a new key with destructor `d`.
 pub fn create(d: Option<Destructor>) -> Result<PthreadKey, i32> {
-    register_fork_hooks();
+    keep_fork_hooks();
     TABLE_LOCK.lock();
     let mut found = Err(EAGAIN);
     for s in 0..PTHREAD_KEYS_MAX {
@@ -133,7 +133,7 @@ pub fn create(d: Option<Destructor>) -> Result<PthreadKey, i32> {
 
 /// Frees `key`'s slot; values stored under it are forgotten, without destructors.
 pub fn delete(key: PthreadKey) -> Result<(), i32> {
-    register_fork_hooks();
+    keep_fork_hooks();
     TABLE_LOCK.lock();
     let r = if is_live(key) {
         let s = slot_of(key);
@@ -157,7 +157,7 @@ fn unlock_table_after_fork() {
     unsafe { TABLE_LOCK.unlock() };
 }
 
-crate::on_fork!(fn register_fork_hooks, crate::hooks::rank::PTHREAD, lock_table_for_fork, unlock_table_after_fork, unlock_table_after_fork);
+crate::on_fork!(fn keep_fork_hooks, crate::hooks::rank::PTHREAD, lock_table_for_fork, unlock_table_after_fork, unlock_table_after_fork);
 
 /// The calling thread's values.
 fn my_tsd() -> *mut Tsd {

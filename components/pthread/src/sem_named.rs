@@ -80,11 +80,11 @@ fn unlock_table() {
 
 // A fork while another thread holds the table lock would leave the child's copy locked for
 // good; the forking thread holds it across the clone instead.
-crate::on_fork!(fn register_fork_hooks, crate::hooks::rank::SEM_NAMED, lock_table, unlock_table, unlock_table);
+crate::on_fork!(fn keep_fork_hooks, crate::hooks::rank::SEM_NAMED, lock_table, unlock_table, unlock_table);
 
 /// Runs `f` on the table with its lock held.
 fn with_table<R>(f: impl FnOnce(&mut [Slot; SEM_NSEMS_MAX]) -> R) -> R {
-    register_fork_hooks();
+    keep_fork_hooks();
     lock_table();
     // SAFETY: the lock is held, so the slots are ours until it is released.
     let r = f(unsafe { &mut *TABLE.slots.get() });

@@ -44,7 +44,7 @@ impl RecursiveLock {
             unsafe { *self.count.get() += 1 };
             return;
         }
-        register_fork_hooks();
+        keep_fork_hooks();
         self.inner.lock();
         self.owner.store(me, Ordering::Relaxed);
         // SAFETY: we now own the lock.
@@ -59,7 +59,7 @@ impl RecursiveLock {
             unsafe { *self.count.get() += 1 };
             return true;
         }
-        register_fork_hooks();
+        keep_fork_hooks();
         if !self.inner.try_lock() {
             return false;
         }
@@ -109,7 +109,7 @@ fn unlock_streams_after_fork() {
 }
 
 limpet_pthread::on_fork!(
-    fn register_fork_hooks,
+    fn keep_fork_hooks,
     limpet_pthread::hooks::rank::STDIO,
     lock_streams_for_fork,
     unlock_streams_after_fork,

@@ -31,7 +31,7 @@ use segment::{SEGMENT, is_segment, page_of};
 pub const MIN_ALIGN: usize = GRANULE;
 
 #[inline(always)]
-fn alloc_block(n: usize) -> Option<Block> {
+pub(crate) fn alloc_block(n: usize) -> Option<Block> {
     if n > MAX_SMALL {
         return large::alloc(n);
     }
@@ -68,22 +68,7 @@ fn alloc_slow(h: *mut thread_heap::Heap, c: usize) -> Option<Block> {
     unsafe { (*h).alloc_slow(c) }
 }
 
-/// Allocates at least `n` bytes (a unique block even for `n == 0`), aligned to [`MIN_ALIGN`].
-#[inline]
-pub fn alloc(n: usize) -> Option<NonNull<u8>> {
-    alloc_block(n).map(|b| b.ptr)
-}
-
-/// Like [`alloc`], with the first `n` bytes set to zero. Blocks never handed out before
-/// are still zero from the kernel and are not cleared again.
-pub fn alloc_zeroed(n: usize) -> Option<NonNull<u8>> {
-    let b = alloc_block(n)?;
-    if !b.zeroed {
-        // SAFETY: the block has at least `n` bytes.
-        unsafe { b.ptr.write_bytes(0, n) };
-    }
-    Some(b.ptr)
-}
+pub use crate::front::{alloc, alloc_zeroed};
 
 /// Allocates at least `n` bytes aligned to `align`, which must be a power of two.
 ///
@@ -255,7 +240,7 @@ pub unsafe fn realloc(p: NonNull<u8>, n: usize) -> Option<NonNull<u8>> {
 
 // The child of a multithreaded parent must find the pool and registry unlocked and whole.
 limpet_pthread::on_fork!(
-    pub(crate) fn register_fork_hooks,
+    pub(crate) fn keep_fork_hooks,
     limpet_pthread::hooks::rank::MALLOC,
     thread::lock_for_fork,
     thread::unlock_after_fork_parent,

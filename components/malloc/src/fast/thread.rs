@@ -65,7 +65,7 @@ pub fn current() -> *mut Heap {
 pub fn claim() -> Option<*mut Heap> {
     // Every thread that allocates passes here first, before the registry or the page pool
     // is locked: this keeps the fork hooks in a static link (see `limpet_pthread::hooks`).
-    super::register_fork_hooks();
+    super::keep_fork_hooks();
     let limpet = limpet_threads();
     let mut reg = REGISTRY.lock();
     if limpet && !reg.hooked {

@@ -22,33 +22,20 @@ pub const MIN_ALIGN: usize = GRANULE;
 
 static HEAP: Mutex<small::Heap> = Mutex::new(small::Heap::new());
 
-/// The heap, locked; its fork hooks are registered first (see `limpet_pthread::hooks`).
+/// The heap, locked; on the way, a reference that keeps its fork hooks in a static link (see
+/// `limpet_pthread::hooks`).
 #[inline]
 fn heap() -> crate::lock::MutexGuard<'static, small::Heap> {
-    register_fork_hooks();
+    keep_fork_hooks();
     HEAP.lock()
 }
 
 #[inline]
-fn alloc_block(n: usize) -> Option<Block> {
+pub(crate) fn alloc_block(n: usize) -> Option<Block> {
     if n <= MAX_SMALL { heap().alloc(class_of(n)) } else { large::alloc(n) }
 }
 
-/// Allocates at least `n` bytes (a unique block even for `n == 0`), aligned to [`MIN_ALIGN`].
-#[inline]
-pub fn alloc(n: usize) -> Option<NonNull<u8>> {
-    alloc_block(n).map(|b| b.ptr)
-}
-
-/// Like [`alloc`], with the first `n` bytes set to zero.
-pub fn alloc_zeroed(n: usize) -> Option<NonNull<u8>> {
-    let b = alloc_block(n)?;
-    if !b.zeroed {
-        // SAFETY: the block has at least `n` bytes.
-        unsafe { b.ptr.write_bytes(0, n) };
-    }
-    Some(b.ptr)
-}
+pub use crate::front::{alloc, alloc_zeroed};
 
 /// Allocates at least `n` bytes aligned to `align`, which must be a power of two.
 ///
@@ -179,7 +166,7 @@ fn unlock_after_fork_hook() {
 
 // The child of a multithreaded parent must find the heap unlocked and whole.
 limpet_pthread::on_fork!(
-    fn register_fork_hooks,
+    fn keep_fork_hooks,
     limpet_pthread::hooks::rank::MALLOC,
     lock_for_fork,
     unlock_after_fork_hook,
