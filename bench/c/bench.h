@@ -20,6 +20,13 @@
 
 static void bench_setup(const char *arg);
 static void bench_op(long i);
+#ifdef BENCH_HOOKS
+/* Optional, for rows whose work is not all in bench_op: bench_start(n) runs just before the
+ * clock starts, bench_finish() just before it stops (e.g. to release and join a thread that
+ * does its share of the n operations). */
+static void bench_start(long n);
+static void bench_finish(void);
+#endif
 
 /* The compiler must assume the value is read, and that memory may have changed. */
 #define BENCH_KEEP(x) __asm__ volatile("" : : "g"(x) : "memory")
@@ -99,9 +106,15 @@ int main(int argc, char **argv)
 	bench_setup(argc > 2 ? argv[2] : 0);
 	for (long i = 0; i < n / 10 + 1; i++)
 		bench_op(i);
+#ifdef BENCH_HOOKS
+	bench_start(n);
+#endif
 	long long t0 = bench_now_ns();
 	for (long i = 0; i < n; i++)
 		bench_op(i);
+#ifdef BENCH_HOOKS
+	bench_finish();
+#endif
 	long long t1 = bench_now_ns();
 	char line[64];
 	unsigned long len = 0;

@@ -1,9 +1,11 @@
-/* Mixed-size malloc/free while a second thread does the same: each operation frees the block
- * in one of 64 slots and puts a new one of a pseudo-random size (16 B to 4 KB) in its place,
- * so a thread's working set stays near 64 blocks of every size class. The second thread
- * churns the same way without pause; the run is pinned to one CPU, so the threads take
- * turns and any lock or shared state between them shows in the time (its share of the CPU
- * is in the time too). */
+/* Mixed-size malloc/free throughput on two threads: one operation is one step on each thread,
+ * and a step frees the block in one of 64 slots and puts a new one of a pseudo-random size
+ * (16 B to 4 KB) in its place, so each thread's working set stays near 64 blocks of every
+ * size class. Both threads do exactly n steps between the clock's start and stop (the second
+ * thread is released just before the start and joined before the stop), so the time is the
+ * work of both, whatever the scheduler does. The run is pinned to one CPU: the threads take
+ * turns, and any lock, shared state or cache traffic between them shows in the time. */
+#define BENCH_HOOKS
 #include <pthread.h>
 #include <stdlib.h>
 #include "bench.h"
@@ -34,11 +36,17 @@ static void step(struct churn *c)
 }
 
 static struct churn mine = { .state = 1 }, theirs = { .state = 2 };
+static pthread_t rival_thread;
+static pthread_barrier_t go;
+static long rival_steps;
 
 static void *rival(void *arg)
 {
 	(void)arg;
-	for (;;)
+	for (int i = 0; i < 10000; i++)
+		step(&theirs);
+	pthread_barrier_wait(&go);
+	for (long i = 0; i < rival_steps; i++)
 		step(&theirs);
 	return 0;
 }
@@ -46,13 +54,24 @@ static void *rival(void *arg)
 static void bench_setup(const char *arg)
 {
 	(void)arg;
-	pthread_t t;
-	if (pthread_create(&t, 0, rival, 0))
+	if (pthread_barrier_init(&go, 0, 2) || pthread_create(&rival_thread, 0, rival, 0))
 		bench_fail("pthread_create failed");
+}
+
+static void bench_start(long n)
+{
+	rival_steps = n;
+	pthread_barrier_wait(&go);
 }
 
 static void bench_op(long i)
 {
 	(void)i;
 	step(&mine);
+}
+
+static void bench_finish(void)
+{
+	if (pthread_join(rival_thread, 0))
+		bench_fail("pthread_join failed");
 }

@@ -49,7 +49,10 @@ pub fn build(opts: &Options) -> Result<Dist> {
     let prefix = match &opts.prefix {
         Some(p) if p.is_absolute() => p.clone(),
         Some(p) => std::env::current_dir().map_err(|e| e.to_string())?.join(p),
-        None => root.join("target/dist"),
+        None => match &opts.malloc {
+            Some(m) => root.join(format!("target/dist-{m}")),
+            None => root.join("target/dist"),
+        },
     };
     let lib = prefix.join("lib");
     let bin = prefix.join("bin");
@@ -61,7 +64,7 @@ pub fn build(opts: &Options) -> Result<Dist> {
     fs::create_dir_all(root.join("target")).map_err(|e| e.to_string())?;
     let lock = fs::File::create(root.join("target/limpet-link.lock")).map_err(|e| e.to_string())?;
     lock.lock().map_err(|e| format!("target/limpet-link.lock: {e}"))?;
-    let archive = build_archive(&root, &opts.profile)?;
+    let archive = build_archive(&root, &opts.profile, opts.malloc.as_deref())?;
     let objects = prepare_objects(&root, &archive)?;
     let libc_a = lib.join("libc.a");
     let _ = fs::remove_file(&libc_a);
@@ -83,13 +86,17 @@ pub fn build(opts: &Options) -> Result<Dist> {
 }
 
 /// `cargo build -p limpet-assemble` alone (never with the whole workspace, which would
-/// unify the `export` feature into the components' test builds).
-fn build_archive(root: &Path, profile: &str) -> Result<PathBuf> {
+/// unify the `export` feature into the components' test builds). `malloc` names the
+/// allocator when it is not the profile's own.
+fn build_archive(root: &Path, profile: &str, malloc: Option<&str>) -> Result<PathBuf> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", profile]);
-    if profile == "release-size" {
-        // The size profile swaps the default allocator (malloc-fast) for the compact one.
-        cmd.args(["--no-default-features", "--features", "size,malloc-simple"]);
+    // The size profile swaps the default allocator (malloc-fast) for the compact one.
+    let size = profile == "release-size";
+    let malloc = malloc.unwrap_or(if size { "simple" } else { "fast" });
+    let features = if size { format!("size,malloc-{malloc}") } else { format!("malloc-{malloc}") };
+    cmd.args(["--no-default-features", "--features", &features]);
+    if size {
         // No unwind tables: nothing unwinds (panic = "abort"), so they are dead weight. A cargo
         // profile cannot say this on stable Rust, hence the flag here.
         let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();

@@ -10,9 +10,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  cargo xtask dist [--prefix DIR] [--profile release|release-size|dev]
+  cargo xtask dist [--prefix DIR] [--profile release|release-size|dev] [--malloc fast|hardened]
       build libc.so (also the dynamic linker), libc.a, the crt objects and limpet-gcc into
-      DIR (default target/dist), then build and run examples/hello.c on them
+      DIR (default target/dist, or target/dist-NAME with --malloc NAME), then build and run
+      examples/hello.c on them; --malloc picks the allocator instead of the profile's default
   cargo xtask test [--profile release|release-size|dev] [--filter NAME]
       run every component's cargo tests, then the C conformance harness in tests/c
   cargo xtask bench [--quick] [--filter NAME]
@@ -26,7 +27,7 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let mut opts = Options { prefix: None, profile: "release".into(), filter: None, quick: false };
+    let mut opts = Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None };
     let mut it = args[1..].iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| match it.next() {
@@ -41,11 +42,16 @@ fn main() -> ExitCode {
             "--profile" => opts.profile = value("--profile"),
             "--filter" => opts.filter = Some(value("--filter")),
             "--quick" => opts.quick = true,
+            "--malloc" => opts.malloc = Some(value("--malloc")),
             other => {
                 eprintln!("xtask: unknown option {other}\n{USAGE}");
                 return ExitCode::from(2);
             }
         }
+    }
+    if opts.malloc.as_deref().is_some_and(|m| !["fast", "hardened", "simple"].contains(&m)) {
+        eprintln!("xtask: unknown allocator {}\n{USAGE}", opts.malloc.as_deref().unwrap_or(""));
+        return ExitCode::from(2);
     }
     if !["release", "release-size", "dev"].contains(&opts.profile.as_str()) {
         eprintln!("xtask: unknown profile {}\n{USAGE}", opts.profile);
@@ -76,4 +82,6 @@ pub struct Options {
     pub filter: Option<String>,
     /// `bench --quick`: fewer rounds, shorter batches, fewer SQLite rows.
     pub quick: bool,
+    /// `dist --malloc NAME`: the allocator (`malloc-NAME`) instead of the profile's default.
+    pub malloc: Option<String>,
 }

@@ -6,6 +6,7 @@
 //! against musl's and limpet's libc.a. [`runner`] times them in interleaved rounds pinned to
 //! one CPU and keeps the median; [`sqlite`] adds an application benchmark; [`sizes`] measures
 //! the libraries; [`report`] and [`svg`] write bench/results/latest.{md,json,svg}.
+mod alloc;
 mod build;
 mod report;
 mod rows;
@@ -59,6 +60,9 @@ pub struct Measured {
     /// Operations per timed batch.
     pub ops: u64,
     pub cells: Vec<Cell>,
+    /// The malloc rows' cells on limpet's other allocator ([`alloc::KEYS`] order); empty
+    /// for the other rows.
+    pub other: Vec<Cell>,
 }
 
 impl Measured {
@@ -116,6 +120,10 @@ pub struct Results {
     /// Why the SQLite benchmark could not be built, when it was wanted.
     pub sqlite_error: Option<String>,
     pub sizes: Vec<sizes::SizeRow>,
+    /// The fragmentation workload's peak RSS per libc, when it was wanted.
+    pub rss: Option<alloc::RssTable>,
+    /// Why limpet's other allocator was left out, when it was.
+    pub other_error: Option<String>,
 }
 
 pub fn run(opts: &Options) -> Result {
@@ -136,18 +144,45 @@ pub fn run(opts: &Options) -> Result {
     if rows.is_empty() && !want_sqlite {
         return Err(format!("--filter {}: no benchmark matches", filter.unwrap_or("")));
     }
-    let release = dist::build(&Options { prefix: None, profile: "release".into(), filter: None, quick: false })?;
+    let release = dist::build(&Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None })?;
     let small = dist::build(&Options {
         prefix: Some(root.join("target/dist-size")),
         profile: "release-size".into(),
         filter: None,
         quick: false,
+        malloc: None,
     })?;
     let work = root.join("target/bench");
     let tools = build::Tools { libc_so: release.libc_so(), limpet_gcc: release.gcc.clone() };
+    let want_alloc = rows.iter().any(|r| r.group == alloc::GROUP);
+    // The malloc rows also run on limpet's other allocator; without it the rest still runs.
+    let (mut other, mut other_error) = (None, None);
+    if want_alloc {
+        match dist::build(&Options {
+            prefix: None,
+            profile: "release".into(),
+            filter: None,
+            quick: false,
+            malloc: Some(alloc::OTHER.into()),
+        }) {
+            Ok(d) => other = Some(build::Tools { libc_so: d.libc_so(), limpet_gcc: d.gcc.clone() }),
+            Err(e) => {
+                eprintln!("bench: the {} allocator is left out: {e}", alloc::OTHER);
+                other_error = Some(e);
+            }
+        }
+    }
 
     eprintln!("bench: building {} row program(s) five ways", rows.len());
     let built = build::rows(&root, &work.join("bin"), &tools, &rows)?;
+    let built_other: Vec<Vec<build::Built>> = rows
+        .iter()
+        .zip(&built)
+        .map(|(r, five)| match &other {
+            Some(o) if r.group == alloc::GROUP => alloc::build_row(&work.join("bin"), o, r, five, &root.join("bench/c")),
+            _ => Vec::new(),
+        })
+        .collect();
     // Without SQLite's sources (no network for the first fetch, say) the rest still runs.
     let (mut sqlite_programs, mut sqlite_version, mut sqlite_error) = (None, None, None);
     if want_sqlite {
@@ -164,10 +199,13 @@ pub fn run(opts: &Options) -> Result {
     let load_before = loadavg();
     eprintln!("bench: load average {load_before}; {} rounds, pinned to CPU {}", mode.rounds, runner.cpu);
     let mut measured = Vec::new();
-    for (row, programs) in rows.iter().zip(&built) {
+    for ((row, mut programs), others) in rows.iter().zip(built).zip(built_other) {
         let ops = (row.iters / mode.batch_divisor).max(1);
-        let cells = runner.measure(programs, ops, mode.rounds);
-        let m = Measured { id: row.id.into(), group: row.group.into(), label: row.label.into(), ops, cells };
+        // The other allocator's builds take part in the same interleaved rounds.
+        programs.extend(others);
+        let mut cells = runner.measure(&programs, ops, mode.rounds);
+        let other = cells.split_off(Variant::ALL.len());
+        let m = Measured { id: row.id.into(), group: row.group.into(), label: row.label.into(), ops, cells, other };
         eprintln!("{}", report::progress_line(&m));
         measured.push(m);
     }
@@ -180,11 +218,18 @@ pub fn run(opts: &Options) -> Result {
                 label: format!("SQLite insert ({} rows)", report::grouped(mode.sqlite_rows)),
                 ops: mode.sqlite_rows,
                 cells,
+                other: Vec::new(),
             };
             eprintln!("{}", report::progress_line(&m));
             Some(m)
         }
         None => None,
+    };
+    let rss = if want_alloc {
+        eprintln!("bench: the fragmentation workload's peak RSS");
+        Some(alloc::rss(&root, &work.join("frag"), &tools, other.as_ref(), &runner.cpu)?)
+    } else {
+        None
     };
     let load_after = loadavg();
     let sizes = sizes::measure(&work.join("sizes"), &root, &release, &small)?;
@@ -202,7 +247,7 @@ pub fn run(opts: &Options) -> Result {
         load_before,
         load_after,
     };
-    let results = Results { info, rows: measured, sqlite, sqlite_error, sizes };
+    let results = Results { info, rows: measured, sqlite, sqlite_error, sizes, rss, other_error };
     let out = root.join("bench/results");
     fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let md = report::markdown(&results);

@@ -2,7 +2,7 @@
 use std::fmt::Write;
 
 use super::rows::{RATIOS, Variant};
-use super::{Cell, Measured, Results};
+use super::{Cell, Measured, Results, alloc};
 
 /// The geometric mean of `ratio` over the rows where both times exist, and how many those are.
 pub fn geomean(rows: &[Measured], num: Variant, den: Variant) -> Option<(f64, usize)> {
@@ -164,6 +164,7 @@ pub fn markdown(r: &Results) -> String {
     if let Some(e) = &r.sqlite_error {
         let _ = writeln!(s, "\n## SQLite insert\n\nNot run: {e}");
     }
+    allocators(&mut s, r);
 
     let _ = writeln!(
         s,
@@ -182,6 +183,71 @@ pub fn markdown(r: &Results) -> String {
         );
     }
     s
+}
+
+/// The malloc rows with both of limpet's allocators side by side, and the peak-RSS table.
+fn allocators(s: &mut String, r: &Results) {
+    let rows: Vec<&Measured> = r.rows.iter().filter(|m| m.group == alloc::GROUP).collect();
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "\n## Allocators\n\nThe malloc rows again, with limpet's two allocators: *limpet fast* is the table above's \
+         limpet (malloc-fast, the speed profile's), *limpet hardened* the same build with malloc-hardened \
+         (`cargo xtask dist --malloc hardened`), measured in the same interleaved rounds. Nanoseconds per \
+         operation.\n"
+    );
+    if let Some(e) = &r.other_error {
+        let _ = writeln!(s, "limpet hardened was not built: {e}\n");
+    }
+    let _ = writeln!(
+        s,
+        "| benchmark | musl | glibc | limpet fast | {} | fast/glibc | hardened/musl | musl static | {} | hardened static/musl static |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        alloc::TITLES[0],
+        alloc::TITLES[1]
+    );
+    for m in rows {
+        let other = |i: usize| m.other.get(i).and_then(Cell::time);
+        let shown = |i: usize| m.other.get(i).map(short).unwrap_or_else(|| "–".into());
+        let over = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => fmt_ratio(a / b),
+            _ => "–".into(),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            m.label,
+            short(m.cell(Variant::Musl)),
+            short(m.cell(Variant::Glibc)),
+            short(m.cell(Variant::Limpet)),
+            shown(0),
+            ratio_cell(m, Variant::Limpet, Variant::Glibc),
+            over(other(0), m.cell(Variant::Musl).time()),
+            short(m.cell(Variant::MuslStatic)),
+            shown(1),
+            over(other(1), m.cell(Variant::MuslStatic).time()),
+        );
+    }
+    if let Some(t) = &r.rss {
+        let live = t.live_bytes.map(|b| format!(" The program holds {} KiB live at its peak.", grouped(b / 1024))).unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "\nPeak resident set (getrusage `ru_maxrss`, KiB, median of 3 runs) of the fragmentation workload \
+             bench/c/malloc_frag.c, dynamically linked; lower is better.{live}\n"
+        );
+        let _ = writeln!(s, "| libc | peak RSS (KiB) | over musl |\n|---|--:|--:|");
+        let musl = t.rows.iter().find(|x| x.title == "musl").and_then(|x| x.peak_kib.as_ref().ok().copied());
+        for x in &t.rows {
+            let (kib, ratio) = match (&x.peak_kib, musl) {
+                (Ok(k), Some(m)) => (grouped(*k), fmt_ratio(*k as f64 / m as f64)),
+                (Ok(k), None) => (grouped(*k), "–".into()),
+                (Err(e), _) => (e.clone(), "–".into()),
+            };
+            let _ = writeln!(s, "| {} | {kib} | {ratio} |", x.title);
+        }
+    }
 }
 
 /// Why each crash or failed build happened, and every missing name that the table cut short.
@@ -249,6 +315,10 @@ fn json_cell(c: &Cell, per_row: bool) -> String {
 fn json_measured(m: &Measured, per_row: bool) -> String {
     let results: Vec<String> =
         Variant::ALL.iter().map(|v| format!("{}: {}", js(v.key()), json_cell(m.cell(*v), per_row))).collect();
+    let results: Vec<String> = results
+        .into_iter()
+        .chain(m.other.iter().zip(alloc::KEYS).map(|(c, k)| format!("{}: {}", js(k), json_cell(c, per_row))))
+        .collect();
     let ratios: Vec<String> =
         RATIOS.iter().map(|(_, key, num, den)| format!("{}: {}", js(key), jn(m.ratio(*num, *den)))).collect();
     format!(
@@ -313,7 +383,18 @@ pub fn json(r: &Results) -> String {
             )
         })
         .collect();
-    let _ = writeln!(s, "  \"sizes\": [\n{}\n  ]", sizes.join(",\n"));
+    let _ = writeln!(s, "  \"sizes\": [\n{}\n  ],", sizes.join(",\n"));
+    let rss: Vec<String> = r
+        .rss
+        .iter()
+        .flat_map(|t| &t.rows)
+        .map(|x| match &x.peak_kib {
+            Ok(k) => format!("    {{\"libc\": {}, \"peak_kib\": {k}}}", js(x.title)),
+            Err(e) => format!("    {{\"libc\": {}, \"error\": {}}}", js(x.title), js(e)),
+        })
+        .collect();
+    let live = r.rss.as_ref().and_then(|t| t.live_bytes).map(|b| b.to_string()).unwrap_or_else(|| "null".into());
+    let _ = writeln!(s, "  \"fragmentation_live_bytes\": {live},\n  \"fragmentation_peak_rss\": [\n{}\n  ]", rss.join(",\n"));
     s.push_str("}\n");
     s
 }
@@ -328,6 +409,7 @@ mod tests {
             group: "g".into(),
             label: "x".into(),
             ops: 1,
+            other: Vec::new(),
             cells: times
                 .iter()
                 .map(|t| match t {
