@@ -148,10 +148,11 @@ fn defined_symbols(archive: &Path) -> Result<Vec<(String, char)>> {
     let mut v = Vec::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let mut f = line.split_whitespace();
-        if let (Some(name), Some(kind)) = (f.next(), f.next()) {
-            if kind.len() == 1 && !name.ends_with(':') {
-                v.push((name.to_string(), kind.chars().next().unwrap()));
-            }
+        if let (Some(name), Some(kind)) = (f.next(), f.next())
+            && kind.len() == 1
+            && !name.ends_with(':')
+        {
+            v.push((name.to_string(), kind.chars().next().unwrap()));
         }
     }
     Ok(v)
