@@ -82,6 +82,16 @@ int main(void)
 	printf("getline NULL n %zd errno=%d\n", len, e);
 	len = getline(&line, &n, f);
 	printf("getline at eof %zd eof=%d\n", len, feof(f));
+	/* Writing a read-only stream: -1 and the error flag, errno untouched (musl). */
+	clearerr(f);
+	errno = 0;
+	int w = fprintf(f, "x%d", 5);
+	e = errno;
+	printf("fprintf read-only %d errno=%d err=%d\n", w, e, ferror(f));
+	errno = 0;
+	w = fputs("abc", f);
+	e = errno;
+	printf("fputs read-only %d errno=%d\n", w, e);
 	fclose(f);
 
 	int p[2];

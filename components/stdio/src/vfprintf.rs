@@ -2,8 +2,6 @@
 #[cfg(target_arch = "x86_64")]
 use core::ffi::{CStr, c_char, c_int};
 
-use limpet_syscall::errno::EBADF;
-
 use crate::file::{F_ERR, F_WRITING, State};
 #[cfg(target_arch = "x86_64")]
 use crate::file::{FILE, STDOUT_FILE};
@@ -48,7 +46,9 @@ pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u
         // SAFETY: forwarded contract.
         unsafe { printf::run(&plan, fmt, args, &mut FileSink(s)) }
     } else {
-        Err(EBADF)
+        // A stream that may not be written fails with its error flag set and errno
+        // untouched, as musl's does.
+        Err(NO_ERRNO)
     };
     if unbuffered {
         // Always one final write, even of nothing, as musl does: a bad descriptor fails
@@ -67,13 +67,19 @@ pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u
     }
 }
 
-/// Converts a formatter result to the C convention: the count, or -1 with errno set.
+/// The error of a call that failed without a reason to report: errno stays as it was.
+pub(crate) const NO_ERRNO: i32 = 0;
+
+/// Converts a formatter result to the C convention: the count, or -1 with errno set (left
+/// alone for [`NO_ERRNO`]).
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn c_result(r: Result<usize, i32>) -> c_int {
     match r {
         Ok(n) => n as c_int,
         Err(e) => {
-            limpet_syscall::set_errno(e);
+            if e != NO_ERRNO {
+                limpet_syscall::set_errno(e);
+            }
             -1
         }
     }
