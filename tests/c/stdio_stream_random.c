@@ -1,5 +1,5 @@
 /* A random walk over one file stream: 60 runs (every mode that can read and write,
- * with default, unbuffered, line and small caller buffers) of 300 operations each,
+ * with musl's default buffer size, unbuffered, line and small caller buffers) of 300 operations each,
  * chosen by a fixed-seed generator: fgetc, fputc, fread, fwrite, fgets, ungetc,
  * fseek, ftell, rewind, fflush, the indicators, and the descriptor's own offset
  * (which shows how far the stream read ahead). The C rule of a seek or flush
@@ -33,6 +33,7 @@ int main(void)
 	snprintf(path, sizeof path, "/tmp/limpet_sst_random_%d", (int)getpid());
 	static const char *modes[] = { "r+", "w+", "a+", "r+b" };
 	static char caller[8 + 13];
+	static char musl_sized[8 + BUFSIZ];
 	char data[4096], back[4096];
 	for (int i = 0; i < (int)sizeof data; i++)
 		data[i] = 'a' + i % 26;
@@ -44,10 +45,16 @@ int main(void)
 		const char *mode = modes[run % 4];
 		f = fopen(path, mode);
 		int buffering = (run / 4) % 5;
-		if (buffering == 1)
+		/* The walk sees how far a stream reads ahead (the descriptor's offset), so its
+		 * full- and line-buffered runs give the stream musl's default geometry (BUFSIZ
+		 * bytes after the 8 that setvbuf keeps for ungetc) rather than the default buffer,
+		 * whose size is the implementation's: limpet's fopen gives 4 KiB. */
+		if (buffering == 0)
+			setvbuf(f, musl_sized, _IOFBF, sizeof musl_sized);
+		else if (buffering == 1)
 			setvbuf(f, NULL, _IONBF, 0);
 		else if (buffering == 2)
-			setvbuf(f, NULL, _IOLBF, 0);
+			setvbuf(f, musl_sized, _IOLBF, sizeof musl_sized);
 		else if (buffering == 3)
 			setvbuf(f, caller, _IOFBF, sizeof caller);
 		else if (buffering == 4)

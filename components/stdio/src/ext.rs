@@ -117,7 +117,7 @@ mod tests {
         let f = t.open(c"r+");
         unsafe {
             assert_eq!((__freadable(f), __fwritable(f), __freading(f), __fwriting(f)), (1, 1, 0, 0));
-            assert_eq!(__fbufsize(f), crate::abi::BUFSIZ);
+            assert_eq!(__fbufsize(f), crate::fopen::STREAM_BUFSIZ);
             assert_eq!(fgetc(f), i32::from(b'a'));
             assert_eq!((__freading(f), __fwriting(f), __freadahead(f)), (1, 0, 5));
             let mut n = 0;

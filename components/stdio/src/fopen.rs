@@ -6,7 +6,7 @@ use limpet_syscall::errno::{EINVAL, ENOMEM};
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall3, syscall4};
 
 use crate::abi::{
-    AT_FDCWD, BUFSIZ, F_GETFL, F_SETFD, F_SETFL, FD_CLOEXEC, O_APPEND, O_CLOEXEC, O_CREAT, O_EXCL, O_RDONLY, O_RDWR,
+    AT_FDCWD, F_GETFL, F_SETFD, F_SETFL, FD_CLOEXEC, O_APPEND, O_CLOEXEC, O_CREAT, O_EXCL, O_RDONLY, O_RDWR,
     O_TRUNC, O_WRONLY,
 };
 use crate::file::{F_APP, F_LBF, F_NORD, F_NOWR, FILE, UNGET, is_terminal};
@@ -72,11 +72,19 @@ pub(crate) fn close_fd(fd: c_int) -> bool {
     }
 }
 
+/// The buffer of a stream `fopen`, `fdopen` or `tmpfile` makes: 4 KiB, a page (glibc's
+/// choice: the `st_blksize` of files and pipes), where musl gives every stream `BUFSIZ`
+/// (1 KiB). The size is the implementation's to choose and C programs cannot rely on it;
+/// what it decides is how many system calls buffered I/O makes, which is most of its cost:
+/// a quarter of musl's. The standard streams keep `BUFSIZ`, so that their output reaches
+/// a shared pipe in the same pieces as under musl.
+pub(crate) const STREAM_BUFSIZ: usize = 4096;
+
 /// Builds a heap stream on `fd` for a checked `mode`, with its buffer (and the `UNGET`
 /// bytes before it) in the same allocation, and lists it. Null with errno set on failure.
 pub(crate) fn new_stream(fd: c_int, mode: &[u8]) -> *mut FILE {
     let first = mode.first().copied().unwrap_or(0);
-    let size = core::mem::size_of::<FILE>() + UNGET + BUFSIZ;
+    let size = core::mem::size_of::<FILE>() + UNGET + STREAM_BUFSIZ;
     // SAFETY: malloc has no preconditions.
     let f = unsafe { malloc(size) }.cast::<FILE>();
     if f.is_null() {
@@ -101,10 +109,10 @@ pub(crate) fn new_stream(fd: c_int, mode: &[u8]) -> *mut FILE {
     if flags & F_NOWR == 0 && is_terminal(fd) {
         flags |= F_LBF;
     }
-    // SAFETY: the allocation holds the FILE, then UNGET bytes, then BUFSIZ bytes.
+    // SAFETY: the allocation holds the FILE, then UNGET bytes, then STREAM_BUFSIZ bytes.
     unsafe {
         let buf = f.cast::<u8>().add(core::mem::size_of::<FILE>() + UNGET);
-        f.write(FILE::new(fd, buf, BUFSIZ, flags));
+        f.write(FILE::new(fd, buf, STREAM_BUFSIZ, flags));
         crate::ofl::add(f);
     }
     f

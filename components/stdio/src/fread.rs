@@ -80,7 +80,7 @@ mod tests {
         unsafe {
             assert_eq!(fread(out.as_mut_ptr().cast(), 10, 3, f), 3);
             // The descriptor went 29 bytes for the caller and a bufferful past them.
-            assert_eq!(fd_offset((*f).unlocked().fd), 29 + crate::abi::BUFSIZ as i64);
+            assert_eq!(fd_offset((*f).unlocked().fd), 29 + crate::fopen::STREAM_BUFSIZ as i64);
             assert_eq!(fread(out[30..].as_mut_ptr().cast(), 1, 4970, f), 4970);
             assert_eq!(out, data);
             assert_eq!(feof(f), 0);
