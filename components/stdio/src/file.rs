@@ -84,6 +84,13 @@ pub(crate) struct State {
     pub(crate) error: i32,
     /// `fgetln`'s line when it does not lie whole in the buffer (`malloc`'d; freed by `fclose`).
     pub(crate) getln_buf: *mut core::ffi::c_char,
+    /// The orientation (`fwide`): 0 until the first read or write (byte I/O makes it -1)
+    /// or the first wide function or `fwide` call (1, or -1 for `fwide(f, -1)`); never
+    /// changed after that, not even by `freopen`, as in musl.
+    pub(crate) orient: i8,
+    /// The multibyte encoding of the stream's wide characters, fixed by the locale current
+    /// at the first wide function or nonzero `fwide` call.
+    pub(crate) encoding: crate::wide::Encoding,
 }
 
 impl FILE {
@@ -102,6 +109,8 @@ impl FILE {
                 rend: null_mut(),
                 error: 0,
                 getln_buf: null_mut(),
+                orient: 0,
+                encoding: crate::wide::Encoding::Unset,
             }),
             prev: AtomicPtr::new(null_mut()),
             next: AtomicPtr::new(null_mut()),
@@ -153,6 +162,7 @@ impl State {
 
     #[cold]
     fn enter_write(&mut self) -> bool {
+        self.orient_bytes();
         if self.flags & F_NOWR != 0 {
             self.flags |= F_ERR;
             return false;
@@ -164,6 +174,15 @@ impl State {
         self.wcap = self.cap;
         self.len = 0;
         true
+    }
+
+    /// Entering input or output mode orients a stream nobody oriented yet to bytes, as
+    /// musl's `__toread`/`__towrite` do; a wide stream stays wide.
+    #[inline]
+    fn orient_bytes(&mut self) {
+        if self.orient == 0 {
+            self.orient = -1;
+        }
     }
 
     /// Records a failed write: the error flag, `error`, and errno.
@@ -282,6 +301,7 @@ impl State {
     /// that reads right after writing reads after what it wrote. False on a write-only
     /// stream (which gets its error flag) or at end of file.
     pub(crate) fn enter_read(&mut self) -> bool {
+        self.orient_bytes();
         if self.len != 0 {
             let _ = self.write_out(&[]);
         }

@@ -9,6 +9,7 @@
 //!   `tmpfile`: one family per file, each with its `*_unlocked` forms.
 //! - [`printf`]: the formatter, generic over where arguments come from and where bytes go.
 //! - `vfprintf`, `vsnprintf`, `vdprintf`: the `v*` functions over a `FILE`, a buffer, a descriptor.
+//! - [`wide`]: `fwide` and the wide character I/O (`fgetwc`, `fputwc`, `fgetws`, `fputws`, `ungetwc`).
 //! - [`va`]: the per-architecture `va_list` reader and the variadic trampolines (`printf`, ...).
 //!
 //! Every C function is exported only with the `export` feature; without it they are plain
@@ -50,6 +51,7 @@ pub mod va;
 pub mod vdprintf;
 pub mod vfprintf;
 pub mod vsnprintf;
+pub mod wide;
 
 pub use fflush::flush_all;
 pub use file::{FILE, stderr, stdin, stdout};

@@ -2,7 +2,7 @@
 use core::ffi::c_int;
 
 use crate::abi::EOF;
-use crate::file::{F_EOF, FILE, UNGET};
+use crate::file::{F_EOF, FILE, State, UNGET};
 
 /// `ungetc(c, f)`—Pushes `c`, converted to `unsigned char`, back onto `f`, for the next
 /// read to return, and clears end of file. At least `UNGET` (8) bytes can always be
@@ -17,22 +17,30 @@ pub unsafe extern "C" fn ungetc(c: c_int, f: *mut FILE) -> c_int {
         return EOF;
     }
     // SAFETY: the caller vouches for `f`.
-    unsafe { &*f }.with_lock(|s| {
-        if s.rpos.is_null() {
-            // Enter input mode even at end of file: the pushed byte is readable anyway.
-            let _ = s.enter_read();
+    unsafe { &*f }.with_lock(|s| if s.unget(&[c as u8]) { c_int::from(c as u8) } else { EOF })
+}
+
+impl State {
+    /// Pushes `bytes` back in front of the unread input (musl's rule: room for `UNGET`
+    /// bytes before the buffer, and for whatever was read from it), entering input mode
+    /// first, and clears end of file. False, with nothing pushed, on a stream that cannot
+    /// be read or without room.
+    pub(crate) fn unget(&mut self, bytes: &[u8]) -> bool {
+        if self.rpos.is_null() {
+            // Enter input mode even at end of file: the pushed bytes are readable anyway.
+            let _ = self.enter_read();
         }
-        if s.rpos.is_null() || s.rpos as usize <= (s.buf as usize).wrapping_sub(UNGET) {
-            return EOF;
+        if self.rpos.is_null() || (self.rpos as usize) < (self.buf as usize).wrapping_sub(UNGET) + bytes.len() {
+            return false;
         }
-        // SAFETY: `rpos` is above the start of the UNGET bytes, all of them the stream's.
+        // SAFETY: there are `bytes.len()` bytes of the stream's own below `rpos`.
         unsafe {
-            s.rpos = s.rpos.sub(1);
-            *s.rpos = c as u8;
+            self.rpos = self.rpos.sub(bytes.len());
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), self.rpos, bytes.len());
         }
-        s.flags &= !F_EOF;
-        c_int::from(c as u8)
-    })
+        self.flags &= !F_EOF;
+        true
+    }
 }
 
 #[cfg(test)]
