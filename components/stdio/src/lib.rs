@@ -17,8 +17,10 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;
+pub mod cookie;
 pub mod ext;
 pub mod fclose;
+mod fdio;
 pub mod feof;
 pub mod fflush;
 pub mod fgetc;
@@ -26,6 +28,7 @@ pub mod fgetln;
 pub mod fgets;
 pub mod file;
 pub mod flockfile;
+pub mod fmemopen;
 pub mod fopen;
 pub mod fputc;
 pub mod fputs;
@@ -37,8 +40,10 @@ pub mod fwrite;
 pub mod getdelim;
 pub mod getw;
 pub mod lock;
+pub mod memstream;
 mod ofl;
 pub mod perror;
+pub mod popen;
 pub mod printf;
 pub mod remove;
 pub mod setvbuf;
