@@ -362,6 +362,19 @@ static void nulls(void)
 	printf("fseek = %d errno %d\n", r, e);
 	printf("null close: fclose = %d\n", fclose(f));
 
+	/* Bytes a missing write function refused are forgotten when output mode ends. */
+	f = fopencookie(&m, "w", none);
+	fputs("kept?", f);
+	r = fflush(f);
+	errno = 0;
+	pos = ftell(f);
+	e = errno;
+	r2 = fseek(f, 0, SEEK_SET);
+	printf("after null-write flush: fflush %d ftell %ld errno %d fseek %d fclose %d\n", r, pos, e, r2, fclose(f));
+	f = fopencookie(&m, "w", none);
+	fputs("pending", f);
+	printf("null write, fclose with pending = %d\n", fclose(f));
+
 	printf("bad modes:");
 	const char *modes[] = { "x", "+", "", "rw", "a+" };
 	for (int i = 0; i < 5; i++) {

@@ -188,3 +188,159 @@ pub unsafe extern "C" fn fopencookie(cookie: *mut c_void, mode: *const c_char, i
         file
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::{EOF, SEEK_CUR, SEEK_SET};
+    use crate::fclose::fclose;
+    use crate::fflush::fflush;
+    use crate::fgetc::fgetc;
+    use crate::fputs::fputs;
+    use crate::fread::fread;
+    use crate::testutil::errno;
+    use limpet_syscall::errno::EIO;
+
+    /// A cookie over a vector, recording the sizes each call asked for.
+    #[derive(Default)]
+    struct Vecs {
+        data: Vec<u8>,
+        pos: usize,
+        limit: usize,
+        fail_writes: bool,
+        calls: Vec<String>,
+    }
+
+    unsafe extern "C" fn vread(c: *mut c_void, buf: *mut c_char, n: usize) -> isize {
+        let v = unsafe { &mut *c.cast::<Vecs>() };
+        let mut k = n.min(v.data.len() - v.pos);
+        if v.limit != 0 {
+            k = k.min(v.limit);
+        }
+        unsafe { core::ptr::copy_nonoverlapping(v.data[v.pos..].as_ptr(), buf.cast(), k) };
+        v.pos += k;
+        v.calls.push(format!("r{n}={k}"));
+        k as isize
+    }
+
+    unsafe extern "C" fn vwrite(c: *mut c_void, buf: *const c_char, n: usize) -> isize {
+        let v = unsafe { &mut *c.cast::<Vecs>() };
+        v.calls.push(format!("w{n}"));
+        if v.fail_writes {
+            limpet_syscall::set_errno(EIO);
+            return -1;
+        }
+        let k = if v.limit != 0 { n.min(v.limit) } else { n };
+        v.data.extend_from_slice(unsafe { core::slice::from_raw_parts(buf.cast::<u8>(), k) });
+        k as isize
+    }
+
+    unsafe extern "C" fn vseek(c: *mut c_void, off: *mut i64, whence: c_int) -> c_int {
+        let v = unsafe { &mut *c.cast::<Vecs>() };
+        let base = if whence == SEEK_CUR { v.pos as i64 } else { 0 };
+        v.pos = (base + unsafe { *off }) as usize;
+        unsafe { *off = v.pos as i64 };
+        v.calls.push(format!("s{whence}"));
+        0
+    }
+
+    unsafe extern "C" fn vclose(c: *mut c_void) -> c_int {
+        let v = unsafe { &mut *c.cast::<Vecs>() };
+        v.calls.push("c".into());
+        3
+    }
+
+    const ALL: CookieIoFunctions =
+        CookieIoFunctions { read: Some(vread), write: Some(vwrite), seek: Some(vseek), close: Some(vclose) };
+
+    fn open(v: &mut Vecs, mode: &core::ffi::CStr, io: CookieIoFunctions) -> *mut FILE {
+        let f = unsafe { fopencookie((v as *mut Vecs).cast(), mode.as_ptr(), io) };
+        assert!(!f.is_null());
+        f
+    }
+
+    #[test]
+    fn reads_ask_for_the_callers_part_then_a_bufferful() {
+        let mut v = Vecs { data: vec![b'd'; 3000], ..Default::default() };
+        let f = open(&mut v, c"r", ALL);
+        let mut out = vec![0u8; 2000];
+        unsafe {
+            assert_eq!(fread(out.as_mut_ptr().cast(), 1, 2000, f), 2000);
+            assert_eq!(fread(out.as_mut_ptr().cast(), 1, 2000, f), 1000);
+            assert_eq!(crate::feof::feof(f), 1);
+            // A read-ahead stream gives back its unread input at fflush.
+            assert_eq!(fclose(f), 3);
+        }
+        assert_eq!(v.calls, ["r1999=1999", "r1024=1001", "r999=0", "c"]);
+
+        // A short first part comes back as it is, without a bufferful.
+        let mut v = Vecs { data: b"abcdefghijklmnop".to_vec(), limit: 3, ..Default::default() };
+        let f = open(&mut v, c"r", ALL);
+        unsafe {
+            assert_eq!(fread(out.as_mut_ptr().cast(), 1, 10, f), 10);
+            assert_eq!(&out[..10], b"abcdefghij");
+            fclose(f);
+        }
+        assert_eq!(v.calls, ["r9=3", "r6=3", "r3=3", "r1024=3", "s1", "c"]);
+    }
+
+    #[test]
+    fn writes_hand_over_the_buffer_and_keep_short_counts() {
+        let mut v = Vecs::default();
+        let f = open(&mut v, c"w", ALL);
+        unsafe {
+            fputs(c"abc".as_ptr(), f);
+            assert_eq!(fflush(f), 0);
+            let big = vec![b'B'; 1500];
+            assert_eq!(crate::fwrite::fwrite(big.as_ptr().cast(), 1, 1500, f), 1500);
+            assert_eq!(crate::ftell::ftell(f), 0);
+            assert_eq!(fclose(f), 3);
+        }
+        assert_eq!(v.calls, ["w3", "w0", "w1500", "s1", "c"]);
+
+        let mut v = Vecs { limit: 2, ..Default::default() };
+        let f = open(&mut v, c"w", ALL);
+        unsafe {
+            fputs(c"abcdef".as_ptr(), f);
+            // Short, but not an error: the flush succeeds.
+            assert_eq!(fflush(f), 0);
+            assert_eq!(crate::feof::ferror(f), 0);
+            fclose(f);
+        }
+        assert_eq!(v.data, b"ab");
+
+        let mut v = Vecs { fail_writes: true, ..Default::default() };
+        let f = open(&mut v, c"w", ALL);
+        unsafe {
+            fputs(c"lost".as_ptr(), f);
+            assert_eq!(fflush(f), EOF);
+            assert_eq!(errno(), EIO);
+            assert_eq!(crate::feof::ferror(f), 1);
+            fclose(f);
+        }
+    }
+
+    #[test]
+    fn null_functions() {
+        let none = CookieIoFunctions { read: None, write: None, seek: None, close: None };
+        let mut v = Vecs::default();
+        let f = open(&mut v, c"r+", none);
+        unsafe {
+            assert_eq!(fgetc(f), EOF);
+            assert_eq!((crate::feof::ferror(f), crate::feof::feof(f)), (1, 0));
+            crate::feof::clearerr(f);
+            // No write function takes everything; no seek function is ENOTSUP.
+            assert_eq!(fputs(c"gone".as_ptr(), f), 0);
+            assert_eq!(fflush(f), 0);
+            assert_eq!(crate::ftell::ftell(f), -1);
+            assert_eq!(errno(), ENOTSUP);
+            assert_eq!(crate::fseek::fseek(f, 0, SEEK_SET), -1);
+            assert_eq!(fclose(f), 0);
+        }
+        assert!(v.calls.is_empty());
+        for bad in [c"x", c"+", c"br"] {
+            assert!(unsafe { fopencookie(null_mut(), bad.as_ptr(), none) }.is_null());
+            assert_eq!(errno(), EINVAL);
+        }
+    }
+}

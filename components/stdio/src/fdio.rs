@@ -148,3 +148,112 @@ pub(crate) fn is_terminal(fd: c_int) -> bool {
     let r = unsafe { syscall3(nr::IOCTL, fd as usize, TCGETS, termios.as_mut_ptr() as usize) };
     result(r).is_ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::{EOF, SEEK_CUR, SEEK_SET};
+    use crate::file::{FILE, UNGET};
+    use crate::testutil::{TmpFile, errno};
+    use core::ptr::null_mut;
+    use std::cell::RefCell;
+
+    thread_local! {
+        /// What the recording backend was asked to do, in order.
+        static CALLS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn log(s: String) {
+        CALLS.with(|c| c.borrow_mut().push(s));
+    }
+
+    fn calls() -> Vec<String> {
+        CALLS.with(|c| c.borrow_mut().drain(..).collect())
+    }
+
+    /// Reads serve "abcdef..." from the position; writes and seeks only record.
+    unsafe fn rec_read(s: &mut State, dest: *mut u8, n: usize) -> usize {
+        log(format!("read {n} cap {}", s.cap));
+        for i in 0..n {
+            unsafe { *dest.add(i) = b'a' + i as u8 };
+        }
+        s.rpos = s.buf;
+        s.rend = s.buf;
+        n
+    }
+
+    fn rec_write(s: &mut State, data: &[u8]) -> usize {
+        let pending = unsafe { core::slice::from_raw_parts(s.wbase, s.len) };
+        log(format!("write {:?}+{:?}", String::from_utf8_lossy(pending), String::from_utf8_lossy(data)));
+        s.len = 0;
+        data.len()
+    }
+
+    fn rec_seek(_: &mut State, off: i64, whence: c_int) -> i64 {
+        log(format!("seek {off} {whence}"));
+        100 + off
+    }
+
+    fn rec_close(_: &mut State) -> c_int {
+        log("close".into());
+        7
+    }
+
+    static RECORDING: Ops = Ops { read: rec_read, write: rec_write, seek: rec_seek, close: rec_close };
+
+    /// The generic layer reaches the backend only through the table, at musl's points.
+    #[test]
+    fn the_generic_layer_calls_the_table() {
+        let mut buf = [0u8; UNGET + 8];
+        let f = FILE::with_ops(&RECORDING, null_mut(), -1, buf[UNGET..].as_mut_ptr(), 8, 0);
+        let fp = &f as *const FILE as *mut FILE;
+        unsafe {
+            crate::fputs::fputs(c"abc".as_ptr(), fp);
+            assert_eq!(calls(), Vec::<String>::new());
+            // Data that does not fit goes out with the buffered bytes in one call.
+            crate::fputs::fputs(c"0123456789".as_ptr(), fp);
+            assert_eq!(calls(), ["write \"abc\"+\"0123456789\""]);
+            crate::fputc::fputc(i32::from(b'x'), fp);
+            assert_eq!(crate::ftell::ftell(fp), 101);
+            assert_eq!(calls(), ["seek 0 1"]);
+            assert_eq!(crate::fflush::fflush(fp), 0);
+            assert_eq!(calls(), ["write \"x\"+\"\""]);
+            // A read asks for what the caller wants; SEEK_CUR counts unread input.
+            let mut out = [0u8; 3];
+            assert_eq!(crate::fread::fread(out.as_mut_ptr().cast(), 1, 3, fp), 3);
+            assert_eq!(&out, b"abc");
+            assert_eq!(calls(), ["read 3 cap 8"]);
+            assert_eq!(crate::fseek::fseek(fp, 5, SEEK_SET), 0);
+            assert_eq!(calls(), ["seek 5 0"]);
+            assert_eq!(crate::fgetc::fgetc(fp), i32::from(b'a'));
+            assert_eq!(crate::ungetc::ungetc(i32::from(b'q'), fp), i32::from(b'q'));
+            assert_eq!(crate::fseek::fseek(fp, 0, SEEK_CUR), 0);
+            assert_eq!(calls(), ["read 1 cap 8", "seek -1 1"]);
+            // fclose's result is the flush's ORed with the close's.
+            let r = f.with_lock(|s| (if s.flush() { 0 } else { EOF }) | (s.ops.close)(s));
+            assert_eq!(r, 7);
+            assert_eq!(calls(), ["close"]);
+        }
+    }
+
+    /// A descriptor stream keeps its system calls: the buffered bytes and the data in one
+    /// `writev`, a `readv` of the caller's part and a bufferful.
+    #[test]
+    fn descriptor_streams_use_the_descriptor_table() {
+        let t = TmpFile::new("fdio", Some(b"0123456789"));
+        let f = t.open(c"r+");
+        unsafe {
+            assert!(core::ptr::eq((*f).unlocked().ops, &FD_OPS));
+            assert_eq!(crate::fgetc::fgetc(f), i32::from(b'0'));
+            assert_eq!(crate::testutil::fd_offset((*f).unlocked().fd), 10);
+            assert_eq!(crate::ftell::ftell(f), 1);
+            assert_eq!(crate::fclose::fclose(f), 0);
+        }
+        let f = t.open(c"r");
+        unsafe {
+            close_fd((*f).unlocked().fd);
+            assert_eq!(crate::fclose::fclose(f), EOF);
+            assert_eq!(errno(), limpet_syscall::errno::EBADF);
+        }
+    }
+}

@@ -278,6 +278,9 @@ impl State {
         if self.rpos != self.rend {
             let _ = self.seek(self.rpos as i64 - self.rend as i64, SEEK_CUR);
         }
+        // A backend may leave bytes it refused (a cookie without a write function):
+        // leaving output mode forgets them, as musl's does.
+        self.len = 0;
         self.flags &= !F_WRITING;
         self.rpos = null_mut();
         self.rend = null_mut();
@@ -291,6 +294,7 @@ impl State {
         if self.len != 0 {
             self.write_out(&[]);
         }
+        self.len = 0;
         self.flags &= !F_WRITING;
         if self.flags & F_NORD != 0 {
             self.flags |= F_ERR;

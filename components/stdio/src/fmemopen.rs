@@ -200,3 +200,175 @@ pub unsafe extern "C" fn fmemopen(buf: *mut c_void, size: usize, mode: *const c_
         file
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::EOF;
+    use crate::fclose::fclose;
+    use crate::feof::{feof, ferror};
+    use crate::fflush::fflush;
+    use crate::fgetc::fgetc;
+    use crate::fputs::fputs;
+    use crate::fread::fread;
+    use crate::fseek::fseek;
+    use crate::ftell::ftell;
+    use crate::fwrite::fwrite;
+    use crate::testutil::errno;
+
+    fn open(buf: &mut [u8], size: usize, mode: &core::ffi::CStr) -> *mut FILE {
+        let f = unsafe { fmemopen(buf.as_mut_ptr().cast(), size, mode.as_ptr()) };
+        assert!(!f.is_null());
+        f
+    }
+
+    fn read_all(f: *mut FILE) -> Vec<u8> {
+        let mut out = vec![0u8; 64];
+        let n = unsafe { fread(out.as_mut_ptr().cast(), 1, out.len(), f) };
+        out.truncate(n);
+        out
+    }
+
+    #[test]
+    fn reads_stop_at_the_size_not_at_a_nul() {
+        let mut buf = *b"ab\0cdefghiXX";
+        let f = open(&mut buf, 10, c"r");
+        unsafe {
+            assert_eq!(read_all(f), b"ab\0cdefghi");
+            assert_eq!(feof(f), 1);
+            assert_eq!(ftell(f), 10);
+            // Read-only: a write fails with the error flag, and nothing moves.
+            assert_eq!(fputs(c"x".as_ptr(), f), EOF);
+            assert_eq!(ferror(f), 1);
+            assert_eq!(fseek(f, 3, SEEK_SET), 0);
+            assert_eq!(fgetc(f), i32::from(b'c'));
+            assert_eq!(crate::feof::fileno(f), -1);
+            assert_eq!(errno(), limpet_syscall::errno::EBADF);
+            assert_eq!(fclose(f), 0);
+        }
+        assert_eq!(&buf, b"ab\0cdefghiXX");
+    }
+
+    #[test]
+    fn writes_go_out_at_flush_with_a_terminator_when_there_is_room() {
+        let mut buf = *b"ABCDEF\0HIJKL";
+        let f = open(&mut buf, 10, c"w");
+        unsafe {
+            assert_eq!(fputs(c"xyz".as_ptr(), f), 0);
+            assert_eq!(&buf[..4], b"ABCD");
+            assert_eq!(ftell(f), 3);
+            assert_eq!(fflush(f), 0);
+            assert_eq!(&buf[..7], b"xyz\0EF\0");
+            // Too much: cut at the size, and a write-only stream ends with a NUL over
+            // the last byte. Not an error.
+            assert_eq!(fwrite(b"0123456789".as_ptr().cast(), 1, 10, f), 10);
+            assert_eq!(fclose(f), 0);
+        }
+        assert_eq!(&buf, b"xyz012345\0KL");
+    }
+
+    #[test]
+    fn the_plus_modes() {
+        let mut buf = *b"0123456789";
+        let f = open(&mut buf, 10, c"w+");
+        assert_eq!(buf[0], 0, "w+ empties the buffer");
+        unsafe {
+            fputs(c"hello".as_ptr(), f);
+            // Reading right after writing sends the output first and meets its end.
+            assert_eq!(fgetc(f), EOF);
+            assert_eq!(feof(f), 1);
+            crate::fseek::rewind(f);
+            assert_eq!(read_all(f), b"hello");
+            fclose(f);
+        }
+        assert_eq!(&buf, b"hello\x006789");
+
+        let mut buf = *b"0123456789";
+        let f = open(&mut buf, 10, c"r+");
+        unsafe {
+            assert_eq!(fgetc(f), i32::from(b'0'));
+            fseek(f, 0, crate::abi::SEEK_CUR);
+            fputs(c"ab".as_ptr(), f);
+            fseek(f, -1, SEEK_END);
+            fputs(c"XY".as_ptr(), f);
+            fclose(f);
+        }
+        // A full read-write buffer keeps its last byte.
+        assert_eq!(&buf, b"0ab345678X");
+    }
+
+    #[test]
+    fn append_starts_at_the_first_nul_and_always_writes_at_the_end() {
+        let mut buf = *b"ABCD\0FGHIJ";
+        let f = open(&mut buf, 10, c"a");
+        unsafe {
+            assert_eq!(ftell(f), 4);
+            fputs(c"12".as_ptr(), f);
+            fseek(f, 0, SEEK_SET);
+            fputs(c"3".as_ptr(), f);
+            fclose(f);
+        }
+        assert_eq!(&buf, b"ABCD123\0IJ");
+        let mut full = *b"ABCDEFGHIJ";
+        let f = open(&mut full, 10, c"a+");
+        unsafe {
+            assert_eq!(ftell(f), 10);
+            assert_eq!(fgetc(f), EOF);
+            fclose(f);
+        }
+    }
+
+    #[test]
+    fn seeks_stay_within_the_size() {
+        let mut buf = [b'.'; 10];
+        let f = open(&mut buf, 10, c"r");
+        unsafe {
+            assert_eq!(fseek(f, 10, SEEK_SET), 0);
+            assert_eq!(fseek(f, 11, SEEK_SET), -1);
+            assert_eq!(errno(), EINVAL);
+            assert_eq!(fseek(f, -1, SEEK_SET), -1);
+            assert_eq!(fseek(f, -3, SEEK_END), 0);
+            assert_eq!(ftell(f), 7);
+            assert_eq!(fseek(f, 1, SEEK_END), -1);
+            assert_eq!(fseek(f, -11, SEEK_END), -1);
+            assert_eq!(fseek(f, -2, SEEK_CUR), 0);
+            assert_eq!(ftell(f), 5);
+            fclose(f);
+        }
+    }
+
+    #[test]
+    fn a_null_buffer_is_its_own_zeroed_memory() {
+        unsafe {
+            let f = fmemopen(null_mut(), 5, c"r".as_ptr());
+            assert_eq!(read_all(f), [0; 5]);
+            fclose(f);
+            let f = fmemopen(null_mut(), 4, c"a+".as_ptr());
+            assert_eq!(ftell(f), 0);
+            fputs(c"xyzzy".as_ptr(), f);
+            crate::fseek::rewind(f);
+            assert_eq!(read_all(f), b"xyzz");
+            fclose(f);
+        }
+    }
+
+    #[test]
+    fn modes_and_sizes() {
+        let mut buf = [0u8; 4];
+        unsafe {
+            for bad in [c"x", c"+r", c"br"] {
+                assert!(fmemopen(buf.as_mut_ptr().cast(), 4, bad.as_ptr()).is_null());
+                assert_eq!(errno(), EINVAL);
+            }
+            // musl 1.2 accepts size 0 (glibc too); nothing can be read or stored.
+            let f = fmemopen(buf.as_mut_ptr().cast(), 0, c"w+".as_ptr());
+            assert!(!f.is_null());
+            assert_eq!(fwrite(b"ab".as_ptr().cast(), 1, 2, f), 2);
+            assert_eq!(fflush(f), 0);
+            assert_eq!(fgetc(f), EOF);
+            fclose(f);
+            assert!(fmemopen(null_mut(), usize::MAX, c"w".as_ptr()).is_null());
+            assert_eq!(errno(), limpet_syscall::errno::ENOMEM);
+        }
+    }
+}

@@ -22,6 +22,7 @@ pub(crate) fn seek_state(s: &mut State, mut off: i64, whence: c_int) -> c_int {
     if s.len != 0 && !s.write_pending() {
         return -1;
     }
+    s.len = 0;
     s.flags &= !F_WRITING;
     if s.seek(off, whence) < 0 {
         return -1;

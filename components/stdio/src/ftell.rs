@@ -25,7 +25,7 @@ pub(crate) fn tell_state(s: &mut State) -> i64 {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn ftello(f: *mut FILE) -> i64 {
     // SAFETY: the caller vouches for `f`.
-    unsafe { &*f }.with_lock(|s| tell_state(s))
+    unsafe { &*f }.with_lock(tell_state)
 }
 
 /// `ftello64(f)`—The same as `ftello`.

@@ -162,3 +162,121 @@ pub unsafe extern "C" fn open_memstream(bufp: *mut *mut c_char, sizep: *mut usiz
         file
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::abi::EOF;
+    use crate::fclose::fclose;
+    use crate::fflush::fflush;
+    use crate::fputs::fputs;
+    use crate::fseek::fseek;
+    use crate::ftell::ftell;
+    use crate::testutil::errno;
+
+    unsafe extern "C" {
+        fn free(p: *mut c_void);
+    }
+
+    fn bytes(p: *mut c_char, n: usize) -> Vec<u8> {
+        unsafe { core::slice::from_raw_parts(p.cast::<u8>(), n) }.to_vec()
+    }
+
+    #[test]
+    fn the_callers_variables_change_when_output_goes_out() {
+        let mut p: *mut c_char = core::ptr::dangling_mut();
+        let mut n = 99usize;
+        unsafe {
+            let f = open_memstream(&mut p, &mut n);
+            assert!(!f.is_null());
+            assert_eq!((n, *p), (0, 0));
+            fputs(c"hello 42".as_ptr(), f);
+            assert_eq!(n, 0);
+            assert_eq!(fflush(f), 0);
+            assert_eq!(bytes(p, n + 1), b"hello 42\0");
+            crate::fputc::fputc(i32::from(b'!'), f);
+            assert_eq!((ftell(f), n), (9, 8));
+            // *sizep follows the position, not the end of the data.
+            assert_eq!(fseek(f, 2, SEEK_SET), 0);
+            assert_eq!(n, 9);
+            fputs(c"LL".as_ptr(), f);
+            fflush(f);
+            assert_eq!(n, 4);
+            assert_eq!(bytes(p, 10), b"heLLo 42!\0");
+            assert_eq!(fclose(f), 0);
+            free(p.cast());
+        }
+    }
+
+    #[test]
+    fn seeking_past_the_end_zero_fills_at_the_next_write() {
+        let (mut p, mut n) = (null_mut(), 0usize);
+        unsafe {
+            let f = open_memstream(&mut p, &mut n);
+            fputs(c"ab".as_ptr(), f);
+            assert_eq!(fseek(f, 20, SEEK_SET), 0);
+            fflush(f);
+            // Nothing to write out: the caller still sees the old size.
+            assert_eq!(n, 2);
+            crate::fputc::fputc(i32::from(b'x'), f);
+            assert_eq!(fclose(f), 0);
+            let mut want = b"ab".to_vec();
+            want.extend([0; 18]);
+            want.extend(b"x\0");
+            assert_eq!(bytes(p, n + 1), want);
+            free(p.cast());
+        }
+    }
+
+    #[test]
+    fn seek_limits_and_write_only() {
+        let (mut p, mut n) = (null_mut(), 0usize);
+        unsafe {
+            let f = open_memstream(&mut p, &mut n);
+            fputs(c"abc".as_ptr(), f);
+            assert_eq!(fseek(f, -4, SEEK_END), -1);
+            assert_eq!(errno(), EINVAL);
+            assert_eq!(fseek(f, -3, SEEK_END), 0);
+            assert_eq!(fseek(f, i64::MAX, SEEK_SET), 0);
+            assert_eq!(fseek(f, 1, SEEK_CUR), -1);
+            assert_eq!(crate::fgetc::fgetc(f), EOF);
+            assert_eq!(crate::feof::ferror(f), 1);
+            assert_eq!(crate::feof::fileno(f), -1);
+            fclose(f);
+            assert_eq!((n, bytes(p, 4)), (3, b"abc\0".to_vec()));
+            free(p.cast());
+        }
+    }
+
+    #[test]
+    fn grows_as_musl_does_and_stays_terminated() {
+        let (mut p, mut n) = (null_mut(), 0usize);
+        unsafe {
+            let f = open_memstream(&mut p, &mut n);
+            let mut want = Vec::new();
+            for i in 0..3000 {
+                let s = std::ffi::CString::new(format!("{i},")).unwrap();
+                fputs(s.as_ptr(), f);
+                want.extend(s.as_bytes());
+                if i % 700 == 0 {
+                    fflush(f);
+                    assert_eq!(n, want.len());
+                    assert_eq!(*p.add(n), 0);
+                }
+            }
+            let big = vec![b'z'; 5000];
+            assert_eq!(crate::fwrite::fwrite(big.as_ptr().cast(), 1, big.len(), f), big.len());
+            want.extend(&big);
+            assert_eq!(fclose(f), 0);
+            assert_eq!(bytes(p, n + 1), [&want[..], b"\0"].concat());
+            free(p.cast());
+        }
+        // From nothing: twice the space plus one, or just enough (and a NUL) if more.
+        let mut g = Growing { bufp: &mut p, sizep: &mut n, buf: null_mut(), space: 0, len: 0, pos: 0 };
+        assert_eq!(put(&mut g, b"abc"), 3);
+        assert_eq!(g.space, 4 | 1);
+        assert_eq!(put(&mut g, b"de"), 2);
+        assert_eq!(g.space, 11 | 6);
+        unsafe { free(g.buf.cast()) };
+    }
+}

@@ -160,3 +160,82 @@ pub unsafe extern "C" fn pclose(f: *mut FILE) -> c_int {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{TmpFile, errno};
+    use limpet_syscall::errno::ECHILD;
+
+    fn read_all(f: *mut FILE) -> Vec<u8> {
+        let mut out = Vec::new();
+        loop {
+            let c = unsafe { crate::fgetc::fgetc(f) };
+            if c < 0 {
+                return out;
+            }
+            out.push(c as u8);
+        }
+    }
+
+    #[test]
+    fn reads_a_commands_output_and_returns_its_status() {
+        unsafe {
+            let f = popen(c"echo hello; printf world; exit 3".as_ptr(), c"r".as_ptr());
+            assert!(!f.is_null());
+            assert_eq!(read_all(f), b"hello\nworld");
+            assert_eq!(pclose(f), 3 << 8);
+            let f = popen(c"kill -TERM $$".as_ptr(), c"r".as_ptr());
+            assert_eq!(pclose(f), 15);
+        }
+    }
+
+    #[test]
+    fn writes_a_commands_input() {
+        let t = TmpFile::new("popen-w", None);
+        let cmd = std::ffi::CString::new(format!("tr a-z A-Z > {}", t.path.display())).unwrap();
+        unsafe {
+            let f = popen(cmd.as_ptr(), c"w".as_ptr());
+            assert!(!f.is_null());
+            crate::fputs::fputs(c"shout\n".as_ptr(), f);
+            assert_eq!(pclose(f), 0);
+        }
+        assert_eq!(t.read(), b"SHOUT\n");
+    }
+
+    #[test]
+    fn close_on_exec_follows_the_e_and_other_popen_descriptors_stay_behind() {
+        unsafe {
+            for (mode, want) in [(c"r", 0), (c"re", 1), (c"w", 0), (c"we", 1)] {
+                let f = popen(c"cat >/dev/null".as_ptr(), mode.as_ptr());
+                let fd = (*f).pipe_fd.load(Ordering::Relaxed);
+                assert_eq!(fcntl(fd, 1, 0), Ok(want), "{mode:?}");
+                assert_eq!(pclose(f), 0);
+            }
+            // The second child must not hold the first pipe, or `cat` would never end.
+            let a = popen(c"cat >/dev/null".as_ptr(), c"w".as_ptr());
+            let afd = (*a).pipe_fd.load(Ordering::Relaxed);
+            let probe = std::ffi::CString::new(format!("test -e /proc/self/fd/{afd} && echo open || echo closed")).unwrap();
+            let b = popen(probe.as_ptr(), c"r".as_ptr());
+            assert_eq!(read_all(b), b"closed\n");
+            assert_eq!(pclose(a), 0);
+            assert_eq!(pclose(b), 0);
+        }
+    }
+
+    #[test]
+    fn bad_modes_and_a_reaped_child() {
+        unsafe {
+            for mode in [c"", c"a", c"+", c"x"] {
+                assert!(popen(c"true".as_ptr(), mode.as_ptr()).is_null());
+                assert_eq!(errno(), EINVAL);
+            }
+            let f = popen(c"exit 0".as_ptr(), c"r".as_ptr());
+            let pid = (*f).pipe_pid.load(Ordering::Relaxed);
+            let mut st = 0;
+            assert_eq!(syscall4(nr::WAIT4, pid as usize, &raw mut st as usize, 0, 0), pid as usize);
+            assert_eq!(pclose(f), -1);
+            assert_eq!(errno(), ECHILD);
+        }
+    }
+}
