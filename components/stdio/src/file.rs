@@ -9,7 +9,7 @@
 //! neither. [`UNGET`] bytes before the buffer are also the stream's, so that `ungetc` can
 //! always push back a few bytes, even on an unbuffered stream.
 //!
-//! What lies behind the buffer is the stream's [`Ops`] table: read, write, seek and close,
+//! What lies behind the buffer is the stream's `Ops` table: read, write, seek and close,
 //! called where musl calls `f->read`, `f->write`, `f->seek` and `f->close`. Descriptor
 //! streams use `crate::fdio`'s table; `fmemopen`, `open_memstream` and `fopencookie` bring
 //! their own, with their backing object in `State::cookie`. Everything above the table

@@ -1,8 +1,11 @@
 //! `<stdio.h>`: `FILE` and the standard streams, opening, reading, writing, positioning and
 //! buffering them, and the printf family.
 //!
-//! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), and `stdin`/`stdout`/`stderr`;
-//!   `ofl`: the list of open streams, for `fflush(NULL)`, `exit` and `fork`.
+//! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), its operations table, and
+//!   `stdin`/`stdout`/`stderr`; `fdio`: the descriptor backend; `ofl`: the list of open
+//!   streams, for `fflush(NULL)`, `exit` and `fork`.
+//! - Other backends: [`fmemopen`], [`memstream`] (`open_memstream`), [`cookie`]
+//!   (`fopencookie`), and [`popen`] (`popen`/`pclose`, a descriptor stream on a pipe).
 //! - `fopen`/`fdopen`, `freopen`, `fclose`; `fgetc`, `fgets`, `fread`, `getdelim`, `ungetc`;
 //!   `fputc`, `fputs`, `fwrite`, `fflush` ([`flush_all`]); `fseek`, `ftell`; `setvbuf`;
 //!   `feof` (the indicators); `flockfile`; `ext` (`<stdio_ext.h>`); `remove`, `perror`,
