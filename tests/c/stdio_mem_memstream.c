@@ -168,6 +168,16 @@ int main(void)
 	basics();
 	growth();
 	buffering();
+	/* fflush(NULL) reaches memory streams too. */
+	char *q;
+	size_t qn;
+	FILE *g = open_memstream(&q, &qn);
+	fputs("all", g);
+	printf("before fflush(NULL) %zu\n", qn);
+	fflush(NULL);
+	printf("after fflush(NULL) %zu \"%s\"\n", qn, q);
+	fclose(g);
+	free(q);
 	atexit(report);
 	FILE *f = open_memstream(&gp, &gn);
 	fputs("pending", f);
