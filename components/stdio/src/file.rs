@@ -149,8 +149,16 @@ impl FILE {
     /// Runs `f` on the stream's state with the stream locked. `f` must not lock this stream
     /// again through a `FILE` reference (nothing in this crate does), since two `&mut State`
     /// would then exist.
+    ///
+    /// While the process has one thread the lock is not touched, as musl does for streams
+    /// opened then: nobody else can hold it, except this thread through `flockfile`, which
+    /// makes no difference. A thread created later finds the lock as `flockfile` left it.
     #[inline]
     pub(crate) fn with_lock<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        if limpet_pthread::single_threaded() {
+            // SAFETY: one thread, and `f` does not reach this stream's state another way.
+            return f(unsafe { &mut *self.state.get() });
+        }
         self.lock.lock();
         // SAFETY: holding the lock makes this the only live reference to the state.
         let r = f(unsafe { &mut *self.state.get() });
