@@ -332,6 +332,24 @@ static void readwrite(void)
 	dump("w+ closed", buf, 10);
 }
 
+/* freopen cannot move a stream without a descriptor: EBADF, and the stream is closed
+ * (after writing out its buffer). */
+static void reopen(void)
+{
+	char buf[16] = "abc";
+	FILE *f = fmemopen(buf, sizeof buf, "r+");
+	errno = 0;
+	FILE *g = freopen(NULL, "r", f);
+	int e = errno;
+	printf("freopen null path %s errno %d\n", g ? "ok" : "null", e);
+	f = fmemopen(buf, sizeof buf, "w");
+	fputs("xyz", f);
+	errno = 0;
+	g = freopen("/dev/null", "w", f);
+	e = errno;
+	printf("freopen path %s errno %d buf %s\n", g ? "ok" : "null", e, buf);
+}
+
 int main(void)
 {
 	alarm(10);
@@ -349,5 +367,6 @@ int main(void)
 	nullbuf();
 	appends();
 	readwrite();
+	reopen();
 	return 0;
 }
