@@ -142,8 +142,15 @@ pub unsafe extern "C" fn popen(command: *const c_char, mode: *const c_char) -> *
 /// `f` must be a stream from `popen`, not used again.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pclose(f: *mut FILE) -> c_int {
+    // The stream stops being a popen stream before its descriptor is closed: a `popen`
+    // in another thread could otherwise get that number for its new pipe and, still
+    // finding it listed here, have its own child close it. (musl has that race: such a
+    // popen fails with EBADF.)
+    crate::ofl::lock();
     // SAFETY: the caller vouches for `f`, which stays valid until fclose.
-    let pid = unsafe { (*f).pipe_pid.load(Ordering::Relaxed) };
+    let pid = unsafe { (*f).pipe_pid.swap(0, Ordering::Relaxed) };
+    // SAFETY: taken above.
+    unsafe { crate::ofl::unlock() };
     // SAFETY: forwarded contract; its result does not matter to the status.
     unsafe { fclose(f) };
     let mut status: c_int = 0;
