@@ -1,7 +1,7 @@
 //! The C-visible constants and structs this component shares with musl's headers
 //! (`stdio.h`, `limits.h`, `fcntl.h`, `bits/ioctl.h`, `sys/uio.h`), in one place so
 //! one test can hold them against the headers.
-use core::ffi::c_int;
+use core::ffi::{c_char, c_int, c_void};
 
 /// `BUFSIZ`: the size of the standard streams' buffers.
 pub const BUFSIZ: usize = 1024;
@@ -53,6 +53,25 @@ pub const PATH_MAX: usize = 4096;
 pub struct FposT {
     pub offset: i64,
     pub opaque: [u8; 8],
+}
+
+/// `PTRDIFF_MAX`, also `SSIZE_MAX`: the largest buffer `fmemopen` allocates, and the
+/// farthest an `open_memstream` stream may seek.
+pub const PTRDIFF_MAX: usize = isize::MAX as usize;
+
+/// `cookie_io_functions_t` (`stdio.h` with `_GNU_SOURCE`): `fopencookie`'s four
+/// functions, any of which may be null.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct CookieIoFunctions {
+    /// `ssize_t read(void *cookie, char *buf, size_t size)`
+    pub read: Option<unsafe extern "C" fn(*mut c_void, *mut c_char, usize) -> isize>,
+    /// `ssize_t write(void *cookie, const char *buf, size_t size)`
+    pub write: Option<unsafe extern "C" fn(*mut c_void, *const c_char, usize) -> isize>,
+    /// `int seek(void *cookie, off_t *offset, int whence)`
+    pub seek: Option<unsafe extern "C" fn(*mut c_void, *mut i64, c_int) -> c_int>,
+    /// `int close(void *cookie)`
+    pub close: Option<unsafe extern "C" fn(*mut c_void) -> c_int>,
 }
 
 /// `struct iovec` for `writev`.
@@ -128,6 +147,29 @@ mod tests {
         // musl: union { char __opaque[16]; long long __lldata; double __align; }.
         assert_eq!(core::mem::size_of::<FposT>(), 16);
         assert_eq!(core::mem::align_of::<FposT>(), 8);
+    }
+
+    #[test]
+    fn cookie_functions_layout() {
+        // musl: four function pointers, passed by value (in memory) to fopencookie.
+        assert_eq!(core::mem::size_of::<CookieIoFunctions>(), 32);
+        assert_eq!(core::mem::offset_of!(CookieIoFunctions, seek), 16);
+        assert_eq!(core::mem::offset_of!(CookieIoFunctions, close), 24);
+        let header = std::fs::read_to_string("/usr/include/x86_64-linux-musl/stdio.h").unwrap_or_default();
+        if !header.is_empty() {
+            let at = header.find("typedef struct _IO_cookie_io_functions_t").unwrap();
+            let fields: Vec<&str> =
+                header[at..].lines().skip(1).take(4).map(|l| l.trim().trim_end_matches(';')).collect();
+            assert_eq!(
+                fields,
+                [
+                    "cookie_read_function_t *read",
+                    "cookie_write_function_t *write",
+                    "cookie_seek_function_t *seek",
+                    "cookie_close_function_t *close"
+                ]
+            );
+        }
     }
 
     #[test]

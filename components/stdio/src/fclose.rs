@@ -3,11 +3,14 @@ use core::ffi::c_int;
 
 use crate::abi::EOF;
 use crate::file::{F_PERM, FILE};
-use crate::fopen::{close_fd, free_stream};
+use crate::fopen::free_stream;
 
-/// `fclose(f)`—Flushes `f`, closes its descriptor and frees it (a standard stream is
-/// closed but stays allocated, as in musl, so it only fails from then on). Returns 0, or
-/// `EOF` with errno set if the flush or the close failed; the stream is gone either way.
+/// `fclose(f)`—Flushes `f`, closes what backs it (its descriptor, or a cookie's close
+/// function) and frees it (a standard stream is closed but stays allocated, as in musl,
+/// so it only fails from then on). Returns 0, or `EOF` with errno set if the flush or the
+/// close failed; as in musl, the result is the flush's (0 or `EOF`) ORed with the close's,
+/// so a cookie's close function returning another value shows through. The stream is gone
+/// either way.
 ///
 /// # Safety
 /// `f` must point to a live `FILE`, which must not be used again (unless it is one of
@@ -16,22 +19,22 @@ use crate::fopen::{close_fd, free_stream};
 pub unsafe extern "C" fn fclose(f: *mut FILE) -> c_int {
     // SAFETY: the caller vouches for `f`.
     let file = unsafe { &*f };
-    let (ok, perm, getln_buf) = file.with_lock(|s| {
-        let flushed = s.flush();
-        let closed = close_fd(s.fd);
-        (flushed & closed, s.flags & F_PERM != 0, s.getln_buf)
+    let (r, perm, getln_buf) = file.with_lock(|s| {
+        let flushed = if s.flush() { 0 } else { EOF };
+        let closed = (s.ops.close)(s);
+        (flushed | closed, s.flags & F_PERM != 0, s.getln_buf)
     });
     if !perm {
         // SAFETY: `fgetln` allocated it with malloc, or it is null.
         unsafe { crate::fopen::free_c(getln_buf.cast()) };
-        // SAFETY: a stream that is not permanent came from `new_stream` and is listed;
-        // the caller gives it up.
+        // SAFETY: a stream that is not permanent came from the heap and is listed; the
+        // caller gives it up.
         unsafe {
             crate::ofl::remove(f);
             free_stream(f);
         }
     }
-    if ok { 0 } else { EOF }
+    r
 }
 
 #[cfg(test)]
@@ -74,7 +77,7 @@ mod tests {
         let t = TmpFile::new("fclose-bad", None);
         let f = t.open(c"w");
         unsafe {
-            crate::fopen::close_fd((*f).unlocked().fd);
+            crate::fdio::close_fd((*f).unlocked().fd);
             assert_eq!(fclose(f), EOF);
             assert_eq!(errno(), EBADF);
         }

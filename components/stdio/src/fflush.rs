@@ -3,7 +3,7 @@ use core::ffi::c_int;
 use core::sync::atomic::{AtomicBool, Ordering};
 
 use crate::abi::{EOF, SEEK_CUR};
-use crate::file::{FILE, STDERR_FILE, STDOUT_FILE, State, lseek};
+use crate::file::{FILE, STDERR_FILE, STDOUT_FILE, State};
 use crate::ofl;
 
 /// `fflush(NULL)`: flushes every stream with pending output (stdout, stderr, then the
@@ -19,14 +19,14 @@ pub fn flush_all() -> bool {
 }
 
 /// What `exit` does to a stream: pending output goes out, and unread input is given back
-/// to the descriptor (so a parent or a later process sharing it reads on from there). The
-/// stream stays as it is: nothing may use it afterwards.
+/// to the backend (so a parent or a later process sharing a descriptor reads on from
+/// there). The stream stays as it is: nothing may use it afterwards.
 fn settle_at_exit(s: &mut State) {
     if s.len != 0 {
-        let _ = s.write_out(&[]);
+        s.write_out(&[]);
     }
     if s.rpos != s.rend {
-        let _ = lseek(s.fd, s.rpos as i64 - s.rend as i64, SEEK_CUR);
+        let _ = s.seek(s.rpos as i64 - s.rend as i64, SEEK_CUR);
     }
 }
 

@@ -1,4 +1,4 @@
-//! `FILE`, its buffer, and the three standard streams.
+//! `FILE`, its buffer, its operations table, and the three standard streams.
 //!
 //! The layout of `FILE` is private, as in musl, whose headers keep the type opaque; C code
 //! only ever holds pointers to it. Every stream carries a [`RecursiveLock`]; the unlocked
@@ -9,22 +9,18 @@
 //! neither. [`UNGET`] bytes before the buffer are also the stream's, so that `ungetc` can
 //! always push back a few bytes, even on an unbuffered stream.
 //!
-//! The write path follows musl's observable behaviour, so output interleaves the same way:
-//! data that does not fit the free buffer space goes out in one `writev` together with
-//! whatever was buffered; a line-buffered stream writes through its last newline; stdout
-//! starts out line-buffered and, on its first write to the descriptor, falls back to full
-//! buffering unless fd 1 is a terminal. The read path asks the descriptor for what the
-//! caller wants (less one byte) and a bufferful after it in one `readv`, as musl does, so
-//! descriptor offsets and pipe contents after a read are the same as musl's.
+//! What lies behind the buffer is the stream's `Ops` table: read, write, seek and close,
+//! called where musl calls `f->read`, `f->write`, `f->seek` and `f->close`. Descriptor
+//! streams use `crate::fdio`'s table; `fmemopen`, `open_memstream` and `fopencookie` bring
+//! their own, with their backing object in `State::cookie`. Everything above the table
+//! (buffering, switching direction, locking, the open-file list) is the same for all kinds.
 use core::cell::UnsafeCell;
-use core::ffi::c_int;
+use core::ffi::{c_int, c_void};
 use core::ptr::null_mut;
-use core::sync::atomic::AtomicPtr;
+use core::sync::atomic::{AtomicI32, AtomicPtr};
 
-use limpet_syscall::errno::EINTR;
-use limpet_syscall::{cancel, nr, result, set_errno, syscall3};
-
-use crate::abi::{BUFSIZ, EOF, Iovec, SEEK_CUR, TCGETS, TERMIOS_BUF};
+use crate::abi::{BUFSIZ, EOF, SEEK_CUR};
+use crate::fdio::FD_OPS;
 use crate::lock::RecursiveLock;
 
 /// The stream had an error (`ferror`).
@@ -58,13 +54,38 @@ pub struct FILE {
     /// The open-file list (`crate::ofl`), guarded by its lock.
     pub(crate) prev: AtomicPtr<FILE>,
     pub(crate) next: AtomicPtr<FILE>,
+    /// A `popen` stream's child and descriptor (0 and -1 for every other stream): set
+    /// before the stream is handed out and read by other `popen` calls under the
+    /// open-file list's lock, without the stream's own (which a reader may hold for long).
+    pub(crate) pipe_pid: AtomicI32,
+    pub(crate) pipe_fd: AtomicI32,
 }
 
 // SAFETY: `state` is only reached with `lock` held (or through `&mut FILE`, which is unique).
 unsafe impl Sync for FILE {}
 
+/// A stream's backend: what its buffer is filled from and emptied into.
+pub(crate) struct Ops {
+    /// Fills `dest[..n]` (`n > 0`) and refills the buffer (setting `rpos..rend`); returns
+    /// how many bytes went to `dest`, setting `F_EOF` or `F_ERR` (and errno) when that is
+    /// short. Called in input mode with the buffer empty.
+    pub(crate) read: unsafe fn(&mut State, *mut u8, usize) -> usize,
+    /// Sends the `len` buffered bytes, then `data`; returns how many bytes of `data` were
+    /// taken. A failure that ends output mode clears `F_WRITING` and empties the buffer.
+    pub(crate) write: fn(&mut State, &[u8]) -> usize,
+    /// Moves the position as `lseek` does: the new one, or a negative value (errno set).
+    pub(crate) seek: fn(&mut State, i64, c_int) -> i64,
+    /// Releases what backs the stream when it is closed: 0, or what `fclose` ORs into its
+    /// result (-1 with errno set for a descriptor).
+    pub(crate) close: fn(&mut State) -> c_int,
+}
+
 /// The mutable part of a stream; whoever holds `&mut State` holds the stream.
 pub(crate) struct State {
+    pub(crate) ops: &'static Ops,
+    /// The backend's own object (memory stream, cookie); null for a descriptor stream.
+    pub(crate) cookie: *mut c_void,
+    /// The descriptor, -1 for a stream that has none (`fileno` then fails).
     pub(crate) fd: c_int,
     pub(crate) flags: u32,
     /// Start of the buffer; `cap == 0` makes the stream unbuffered.
@@ -94,10 +115,25 @@ pub(crate) struct State {
 }
 
 impl FILE {
+    /// A descriptor stream.
     pub(crate) const fn new(fd: c_int, buf: *mut u8, cap: usize, flags: u32) -> FILE {
+        FILE::with_ops(&FD_OPS, null_mut(), fd, buf, cap, flags)
+    }
+
+    /// A stream over any backend.
+    pub(crate) const fn with_ops(
+        ops: &'static Ops,
+        cookie: *mut c_void,
+        fd: c_int,
+        buf: *mut u8,
+        cap: usize,
+        flags: u32,
+    ) -> FILE {
         FILE {
             lock: RecursiveLock::new(),
             state: UnsafeCell::new(State {
+                ops,
+                cookie,
                 fd,
                 flags,
                 buf,
@@ -114,14 +150,24 @@ impl FILE {
             }),
             prev: AtomicPtr::new(null_mut()),
             next: AtomicPtr::new(null_mut()),
+            pipe_pid: AtomicI32::new(0),
+            pipe_fd: AtomicI32::new(-1),
         }
     }
 
     /// Runs `f` on the stream's state with the stream locked. `f` must not lock this stream
     /// again through a `FILE` reference (nothing in this crate does), since two `&mut State`
     /// would then exist.
+    ///
+    /// While the process has one thread the lock is not touched, as musl does for streams
+    /// opened then: nobody else can hold it, except this thread through `flockfile`, which
+    /// makes no difference. A thread created later finds the lock as `flockfile` left it.
     #[inline]
     pub(crate) fn with_lock<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        if limpet_pthread::single_threaded() {
+            // SAFETY: one thread, and `f` does not reach this stream's state another way.
+            return f(unsafe { &mut *self.state.get() });
+        }
         self.lock.lock();
         // SAFETY: holding the lock makes this the only live reference to the state.
         let r = f(unsafe { &mut *self.state.get() });
@@ -185,74 +231,42 @@ impl State {
         }
     }
 
-    /// Records a failed write: the error flag, `error`, and errno.
-    fn fail(&mut self, e: i32) {
-        self.flags = (self.flags | F_ERR) & !F_WRITING;
-        self.error = e;
-        set_errno(e);
+    /// Sends the buffered bytes and then `data` through the stream's backend (musl's
+    /// `f->write`); returns how many bytes of `data` it took. A failure that ends output
+    /// mode (a descriptor's write error) clears `F_WRITING` and drops the buffered bytes:
+    /// that, not a short count, is what makes `fflush` and `fseek` fail, as in musl.
+    #[inline]
+    pub(crate) fn write_out(&mut self, data: &[u8]) -> usize {
+        (self.ops.write)(self, data)
     }
 
-    /// Sends the buffered bytes and then `data` to the descriptor, retrying partial writes
-    /// and EINTR. On failure the buffered bytes are dropped (nobody can tell how much of
-    /// them is still wanted), the error flag and errno are set, and `Err` carries how many
-    /// bytes of `data` went out.
-    pub(crate) fn write_out(&mut self, data: &[u8]) -> Result<(), usize> {
-        if self.flags & F_TTYCHK != 0 {
-            self.flags &= !F_TTYCHK;
-            if !is_terminal(self.fd) {
-                self.flags &= !F_LBF;
-            }
-        }
-        let mut iov = [Iovec { base: self.wbase, len: self.len }, Iovec { base: data.as_ptr(), len: data.len() }];
-        let mut first = 0;
-        let mut left = self.len + data.len();
-        loop {
-            // SAFETY: both iovecs describe live buffers of the stated lengths.
-            let r =
-                unsafe { syscall3(nr::WRITEV, self.fd as usize, iov[first..].as_ptr() as usize, iov.len() - first) };
-            match result(r) {
-                Err(EINTR) => continue,
-                Err(e) => {
-                    self.len = 0;
-                    self.fail(e);
-                    return Err(data.len() - iov[1].len);
-                }
-                Ok(n) if n == left => {
-                    self.len = 0;
-                    self.wbase = self.buf;
-                    self.wcap = self.cap;
-                    return Ok(());
-                }
-                Ok(mut n) => {
-                    left -= n;
-                    if n >= iov[first].len {
-                        n -= iov[first].len;
-                        iov[first].len = 0;
-                        first = 1;
-                    }
-                    // SAFETY: `n` is within the remaining part of this iovec.
-                    iov[first].base = unsafe { iov[first].base.add(n) };
-                    iov[first].len -= n;
-                }
-            }
-        }
+    /// Sends the buffered bytes; false if that ended output mode with an error.
+    #[inline]
+    pub(crate) fn write_pending(&mut self) -> bool {
+        self.write_out(&[]);
+        self.flags & F_WRITING != 0
+    }
+
+    /// Moves the backend's position (musl's `f->seek`): the new position, or a negative
+    /// value with errno set.
+    #[inline]
+    pub(crate) fn seek(&mut self, off: i64, whence: c_int) -> i64 {
+        (self.ops.seek)(self, off, whence)
     }
 
     /// Writes `data` through the buffer; returns how many of its bytes were accepted
     /// (all of them unless a write failed). The caller has checked [`State::writable`].
     pub(crate) fn write_bytes(&mut self, data: &[u8]) -> usize {
         if data.len() > self.wcap - self.len {
-            return match self.write_out(data) {
-                Ok(()) => data.len(),
-                Err(n) => n,
-            };
+            return self.write_out(data);
         }
         let mut rest = data;
         if self.flags & F_LBF != 0
             && let Some(nl) = data.iter().rposition(|&b| b == b'\n')
         {
             let (lines, tail) = data.split_at(nl + 1);
-            if let Err(n) = self.write_out(lines) {
+            let n = self.write_out(lines);
+            if n < lines.len() {
                 return n;
             }
             rest = tail;
@@ -278,19 +292,22 @@ impl State {
             self.len += 1;
             return true;
         }
-        self.write_out(&[c]).is_ok()
+        self.write_out(&[c]) == 1
     }
 
     /// `fflush` of one stream: sends out whatever is buffered, then gives back unread
-    /// input by moving the descriptor back over it (silently failing on a pipe, with errno
+    /// input by moving the backend back over it (silently failing on a pipe, with errno
     /// set, as in musl), and leaves both modes.
     pub(crate) fn flush(&mut self) -> bool {
-        if self.len != 0 && self.write_out(&[]).is_err() {
+        if self.len != 0 && !self.write_pending() {
             return false;
         }
         if self.rpos != self.rend {
-            let _ = lseek(self.fd, self.rpos as i64 - self.rend as i64, SEEK_CUR);
+            let _ = self.seek(self.rpos as i64 - self.rend as i64, SEEK_CUR);
         }
+        // A backend may leave bytes it refused (a cookie without a write function):
+        // leaving output mode forgets them, as musl's does.
+        self.len = 0;
         self.flags &= !F_WRITING;
         self.rpos = null_mut();
         self.rend = null_mut();
@@ -303,8 +320,9 @@ impl State {
     pub(crate) fn enter_read(&mut self) -> bool {
         self.orient_bytes();
         if self.len != 0 {
-            let _ = self.write_out(&[]);
+            self.write_out(&[]);
         }
+        self.len = 0;
         self.flags &= !F_WRITING;
         if self.flags & F_NORD != 0 {
             self.flags |= F_ERR;
@@ -316,50 +334,17 @@ impl State {
         self.flags & F_EOF == 0
     }
 
-    /// Reads `n > 0` bytes for the caller into `dest`, and a bufferful after them into
-    /// the buffer, in one system call; returns how many went to `dest` (0 at end of file
-    /// or on error, which set the stream's flags and errno). The caller is in input mode
-    /// with the buffer empty.
+    /// Reads `n > 0` bytes for the caller into `dest`, and refills the buffer, through the
+    /// stream's backend (musl's `f->read`); returns how many went to `dest` (0 at end of
+    /// file or on error, which set the stream's flags and errno). The caller is in input
+    /// mode with the buffer empty.
     ///
     /// # Safety
     /// `dest` must be valid for `n` bytes of writes.
+    #[inline]
     pub(crate) unsafe fn read_in(&mut self, dest: *mut u8, n: usize) -> usize {
-        // The last byte the caller wants comes from the buffer, so that a buffered stream
-        // always fills its buffer too.
-        let direct = n - usize::from(self.cap != 0);
-        let iov = [Iovec { base: dest, len: direct }, Iovec { base: self.buf, len: self.cap }];
-        // SAFETY: both iovecs describe writable memory of the stated lengths.
-        let r = unsafe {
-            if direct != 0 {
-                cancel::syscall_cp(nr::READV, self.fd as usize, iov.as_ptr() as usize, 2, 0, 0, 0)
-            } else {
-                cancel::syscall_cp(nr::READ, self.fd as usize, self.buf as usize, self.cap, 0, 0, 0)
-            }
-        };
-        let got = match result(r) {
-            Ok(0) => {
-                self.flags |= F_EOF;
-                return 0;
-            }
-            Ok(got) => got,
-            Err(e) => {
-                self.flags |= F_ERR;
-                set_errno(e);
-                return 0;
-            }
-        };
-        if got <= direct {
-            return got;
-        }
-        crate::fflush::flush_at_exit_once();
-        self.rpos = self.buf;
-        // SAFETY: the kernel wrote `got - direct <= cap` bytes into the buffer.
-        unsafe {
-            self.rend = self.buf.add(got - direct);
-            *dest.add(n - 1) = *self.rpos;
-            self.rpos = self.rpos.add(1);
-        }
-        n
+        // SAFETY: forwarded contract.
+        unsafe { (self.ops.read)(self, dest, n) }
     }
 
     /// The next input byte, or `EOF`.
@@ -416,27 +401,6 @@ pub(crate) fn find_byte(hay: &[u8], b: u8) -> Option<usize> {
     // SAFETY: `hay` is readable for its length.
     let p = unsafe { memchr(hay.as_ptr().cast(), c_int::from(b), hay.len()) };
     (!p.is_null()).then(|| p as usize - hay.as_ptr() as usize)
-}
-
-/// `lseek` on a descriptor, with errno set on failure.
-pub(crate) fn lseek(fd: c_int, off: i64, whence: c_int) -> Result<i64, ()> {
-    // SAFETY: lseek takes no pointers.
-    let r = unsafe { syscall3(nr::LSEEK, fd as usize, off as usize, whence as usize) };
-    match result(r) {
-        Ok(pos) => Ok(pos as i64),
-        Err(e) => {
-            set_errno(e);
-            Err(())
-        }
-    }
-}
-
-/// Whether `fd` is a terminal: only a terminal answers `TCGETS`.
-pub(crate) fn is_terminal(fd: c_int) -> bool {
-    let mut termios = [0u8; TERMIOS_BUF];
-    // SAFETY: the buffer is larger than the kernel's `struct termios`.
-    let r = unsafe { syscall3(nr::IOCTL, fd as usize, TCGETS, termios.as_mut_ptr() as usize) };
-    result(r).is_ok()
 }
 
 /// A `FILE *` that may sit in a `static`, laid out exactly as the pointer C reads.

@@ -3,13 +3,14 @@ use core::ffi::{CStr, c_char, c_int, c_void};
 use core::ptr::null_mut;
 
 use limpet_syscall::errno::{EINVAL, ENOMEM};
-use limpet_syscall::{nr, result, set_errno, syscall1, syscall3, syscall4};
+use limpet_syscall::{nr, result, set_errno, syscall3, syscall4};
 
 use crate::abi::{
     AT_FDCWD, F_GETFL, F_SETFD, F_SETFL, FD_CLOEXEC, O_APPEND, O_CLOEXEC, O_CREAT, O_EXCL, O_RDONLY, O_RDWR,
     O_TRUNC, O_WRONLY,
 };
-use crate::file::{F_APP, F_LBF, F_NORD, F_NOWR, FILE, UNGET, is_terminal};
+use crate::fdio::{close_fd, is_terminal};
+use crate::file::{F_APP, F_LBF, F_NORD, F_NOWR, FILE, UNGET};
 
 unsafe extern "C" {
     fn malloc(n: usize) -> *mut c_void;
@@ -60,18 +61,6 @@ pub(crate) fn fcntl(fd: c_int, cmd: c_int, arg: usize) -> Result<usize, i32> {
     result(unsafe { syscall3(nr::FCNTL, fd as usize, cmd as usize, arg) })
 }
 
-/// Closes a descriptor, with errno set on failure.
-pub(crate) fn close_fd(fd: c_int) -> bool {
-    // SAFETY: close takes no pointers.
-    match result(unsafe { syscall1(nr::CLOSE, fd as usize) }) {
-        Ok(_) => true,
-        Err(e) => {
-            set_errno(e);
-            false
-        }
-    }
-}
-
 /// The buffer of a stream `fopen`, `fdopen` or `tmpfile` makes: 4 KiB, a page (glibc's
 /// choice: the `st_blksize` of files and pipes), where musl gives every stream `BUFSIZ`
 /// (1 KiB). The size is the implementation's to choose and C programs cannot rely on it;
@@ -84,11 +73,8 @@ pub(crate) const STREAM_BUFSIZ: usize = 4096;
 /// bytes before it) in the same allocation, and lists it. Null with errno set on failure.
 pub(crate) fn new_stream(fd: c_int, mode: &[u8]) -> *mut FILE {
     let first = mode.first().copied().unwrap_or(0);
-    let size = core::mem::size_of::<FILE>() + UNGET + STREAM_BUFSIZ;
-    // SAFETY: malloc has no preconditions.
-    let f = unsafe { malloc(size) }.cast::<FILE>();
+    let f = alloc_c(core::mem::size_of::<FILE>() + UNGET + STREAM_BUFSIZ).cast::<FILE>();
     if f.is_null() {
-        set_errno(ENOMEM);
         return null_mut();
     }
     let mut flags = 0;
@@ -118,6 +104,16 @@ pub(crate) fn new_stream(fd: c_int, mode: &[u8]) -> *mut FILE {
     f
 }
 
+/// `malloc` from the C library; null with errno ENOMEM on failure.
+pub(crate) fn alloc_c(n: usize) -> *mut u8 {
+    // SAFETY: malloc has no preconditions.
+    let p = unsafe { malloc(n) }.cast::<u8>();
+    if p.is_null() {
+        set_errno(ENOMEM);
+    }
+    p
+}
+
 /// `free` from the C library.
 ///
 /// # Safety
@@ -127,10 +123,11 @@ pub(crate) unsafe fn free_c(p: *mut c_void) {
     unsafe { free(p) };
 }
 
-/// Frees a stream [`new_stream`] made, after it left the list.
+/// Frees a heap stream (from [`new_stream`], or a memory or cookie stream whose
+/// allocation starts with its `FILE`), after it left the list.
 ///
 /// # Safety
-/// `f` came from `new_stream`, was removed from the list, and is not used again.
+/// `f` is such a stream, was removed from the list, and is not used again.
 pub(crate) unsafe fn free_stream(f: *mut FILE) {
     // SAFETY: forwarded contract; FILE has no destructor to run.
     unsafe { free(f.cast()) };

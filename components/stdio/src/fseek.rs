@@ -6,11 +6,11 @@ use limpet_syscall::errno::EINVAL;
 use limpet_syscall::set_errno;
 
 use crate::abi::{FposT, SEEK_CUR, SEEK_END, SEEK_SET};
-use crate::file::{F_EOF, F_ERR, F_WRITING, FILE, State, lseek};
+use crate::file::{F_EOF, F_ERR, F_WRITING, FILE, State};
 
 /// Moves the stream: pending output goes out first (a failure fails the seek), unread
-/// input counts for `SEEK_CUR`, and only when the descriptor moved are the read buffer
-/// and end of file dropped. Errno is set on failure.
+/// input counts for `SEEK_CUR`, and only when the backend moved are the read buffer and
+/// end of file dropped. Errno is set on failure.
 pub(crate) fn seek_state(s: &mut State, mut off: i64, whence: c_int) -> c_int {
     if !matches!(whence, SEEK_SET | SEEK_CUR | SEEK_END) {
         set_errno(EINVAL);
@@ -19,11 +19,12 @@ pub(crate) fn seek_state(s: &mut State, mut off: i64, whence: c_int) -> c_int {
     if whence == SEEK_CUR && !s.rend.is_null() {
         off -= s.rend as i64 - s.rpos as i64;
     }
-    if s.len != 0 && s.write_out(&[]).is_err() {
+    if s.len != 0 && !s.write_pending() {
         return -1;
     }
+    s.len = 0;
     s.flags &= !F_WRITING;
-    if lseek(s.fd, off, whence).is_err() {
+    if s.seek(off, whence) < 0 {
         return -1;
     }
     s.rpos = null_mut();

@@ -2,16 +2,18 @@
 use core::ffi::{c_int, c_long};
 
 use crate::abi::{FposT, SEEK_CUR, SEEK_END};
-use crate::file::{F_APP, FILE, State, lseek};
+use crate::file::{F_APP, FILE, State};
 
-/// The stream's position: the descriptor's, less the unread input, plus the pending
+/// The stream's position: the backend's, less the unread input, plus the pending
 /// output. An append stream with pending output is at the end of the file, where that
-/// output will land. -1 with errno set when the descriptor cannot seek.
-pub(crate) fn tell_state(s: &State) -> i64 {
+/// output will land. Negative with errno set when the backend cannot seek (-1 for a
+/// descriptor; a cookie's seek function may return any negative value, passed on as in musl).
+pub(crate) fn tell_state(s: &mut State) -> i64 {
     let whence = if s.flags & F_APP != 0 && s.len != 0 { SEEK_END } else { SEEK_CUR };
-    let Ok(pos) = lseek(s.fd, 0, whence) else {
-        return -1;
-    };
+    let pos = s.seek(0, whence);
+    if pos < 0 {
+        return pos;
+    }
     if !s.rend.is_null() { pos - (s.rend as i64 - s.rpos as i64) } else { pos + s.len as i64 }
 }
 
@@ -23,7 +25,7 @@ pub(crate) fn tell_state(s: &State) -> i64 {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn ftello(f: *mut FILE) -> i64 {
     // SAFETY: the caller vouches for `f`.
-    unsafe { &*f }.with_lock(|s| tell_state(s))
+    unsafe { &*f }.with_lock(tell_state)
 }
 
 /// `ftello64(f)`—The same as `ftello`.

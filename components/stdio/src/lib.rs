@@ -1,8 +1,11 @@
 //! `<stdio.h>`: `FILE` and the standard streams, opening, reading, writing, positioning and
 //! buffering them, and the printf family.
 //!
-//! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), and `stdin`/`stdout`/`stderr`;
-//!   `ofl`: the list of open streams, for `fflush(NULL)`, `exit` and `fork`.
+//! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), its operations table, and
+//!   `stdin`/`stdout`/`stderr`; `fdio`: the descriptor backend; `ofl`: the list of open
+//!   streams, for `fflush(NULL)`, `exit` and `fork`.
+//! - Other backends: [`fmemopen`], [`memstream`] (`open_memstream`), [`cookie`]
+//!   (`fopencookie`), and [`popen`] (`popen`/`pclose`, a descriptor stream on a pipe).
 //! - `fopen`/`fdopen`, `freopen`, `fclose`; `fgetc`, `fgets`, `fread`, `getdelim`, `ungetc`;
 //!   `fputc`, `fputs`, `fwrite`, `fflush` ([`flush_all`]); `fseek`, `ftell`; `setvbuf`;
 //!   `feof` (the indicators); `flockfile`; `ext` (`<stdio_ext.h>`); `remove`, `perror`,
@@ -18,8 +21,10 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;
+pub mod cookie;
 pub mod ext;
 pub mod fclose;
+mod fdio;
 pub mod feof;
 pub mod fflush;
 pub mod fgetc;
@@ -27,6 +32,7 @@ pub mod fgetln;
 pub mod fgets;
 pub mod file;
 pub mod flockfile;
+pub mod fmemopen;
 pub mod fopen;
 pub mod fputc;
 pub mod fputs;
@@ -38,8 +44,10 @@ pub mod fwrite;
 pub mod getdelim;
 pub mod getw;
 pub mod lock;
+pub mod memstream;
 mod ofl;
 pub mod perror;
+pub mod popen;
 pub mod printf;
 pub mod remove;
 pub mod setvbuf;

@@ -7,7 +7,8 @@ use limpet_syscall::{nr, result, set_errno, syscall3, syscall4};
 
 use crate::abi::{AT_FDCWD, O_CREAT, O_EXCL, O_RDWR, O_TMPFILE};
 use crate::file::FILE;
-use crate::fopen::{close_fd, new_stream};
+use crate::fdio::close_fd;
+use crate::fopen::new_stream;
 
 /// Where the files live.
 const TMP_DIR: &[u8] = b"/tmp\0";

@@ -53,7 +53,7 @@ pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u
     if unbuffered {
         // Always one final write, even of nothing, as musl does: a bad descriptor fails
         // `dprintf(fd, "")` too.
-        let _ = s.write_out(&[]);
+        s.write_out(&[]);
         s.buf = own_buf;
         s.cap = 0;
         s.len = 0;
