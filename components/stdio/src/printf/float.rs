@@ -11,7 +11,7 @@
 //! x87 encodings that the FPU rejects (an exponent with a clear integer bit: unnormals,
 //! pseudo-infinities, pseudo-NaNs) print as `nan`, as in musl; pseudo-denormals (exponent 0,
 //! integer bit set) are read with the smallest exponent, as the FPU reads them.
-use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS};
+use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS, Need};
 use super::format::Out;
 use super::parse::{ALT, FloatStyle, PLUS, SPACE, ZERO};
 use super::{F80, Sink};
@@ -173,17 +173,20 @@ fn decimal_field<S: Sink + ?Sized>(
     } else {
         &mut small
     };
-    let mut d = Decimal::new(buf, m, e);
     // Precisions are below 2^31, so these powers of ten fit an i64 comfortably.
     match style {
         FloatStyle::Fixed => {
-            let p = prec.unwrap_or(DEFAULT_PREC) as i64;
+            let p = prec.unwrap_or(DEFAULT_PREC);
+            let mut d = Decimal::new(buf, m, e, Need::Frac(p));
+            let p = p as i64;
             d.round_at(-p);
             let hi = d.exp10().max(0);
             number(out, flags, width, sign, &d, Layout { hi, pt: 0, lo: -p, point: alt, exp: &[] })
         }
         FloatStyle::Exp => {
-            let p = prec.unwrap_or(DEFAULT_PREC) as i64;
+            let p = prec.unwrap_or(DEFAULT_PREC);
+            let mut d = Decimal::new(buf, m, e, Need::Sig(p + 1));
+            let p = p as i64;
             d.round_at(d.exp10() - p);
             let x = d.exp10();
             let exp = Exponent::new(e_letter, x, 2);
@@ -195,7 +198,9 @@ fn decimal_field<S: Sink + ?Sized>(
                 None => DEFAULT_PREC,
                 Some(0) => 1,
                 Some(p) => p,
-            } as i64;
+            };
+            let mut d = Decimal::new(buf, m, e, Need::Sig(p));
+            let p = p as i64;
             d.round_at(d.exp10() - (p - 1));
             // The exponent `%e` would show decides the style.
             let x = d.exp10();
