@@ -189,7 +189,7 @@ impl<'a> Decimal<'a> {
             for w in bin[..nb].iter_mut().rev() {
                 let hi = (rem << 32) | (*w >> 32);
                 let lo = ((hi % u64::from(BASE)) << 32) | (*w & 0xffff_ffff);
-                *w = (hi / u64::from(BASE)) << 32 | lo / u64::from(BASE);
+                *w = ((hi / u64::from(BASE)) << 32) | (lo / u64::from(BASE));
                 rem = lo % u64::from(BASE);
             }
             d.limbs[d.n] = rem as u32;

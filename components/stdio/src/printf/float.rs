@@ -145,11 +145,30 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
     };
     match style {
         FloatStyle::Hex => hex(out, flags, width, prec, m, e, sign, upper),
-        _ => decimal_field(out, flags, width, prec, m, e, x.long, sign, style, upper),
+        _ if x.long => long_decimal_field(out, flags, width, prec, m, e, sign, style, upper),
+        _ => decimal_field(out, flags, width, prec, m, e, sign, style, upper, &mut [0u32; F64_LIMBS]),
     }
 }
 
-/// `%f %e %g` of `m · 2^e` (`long`: a long double's, for the buffer size).
+/// [`decimal_field`] with a long double's buffer, in a frame of its own so that a double
+/// does not reserve its 7 KB.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn long_decimal_field<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: u8,
+    width: usize,
+    prec: Option<usize>,
+    m: u64,
+    e: i32,
+    sign: &[u8],
+    style: FloatStyle,
+    upper: bool,
+) -> Result<(), i32> {
+    decimal_field(out, flags, width, prec, m, e, sign, style, upper, &mut [0u32; F80_LIMBS])
+}
+
+/// `%f %e %g` of `m · 2^e`, with `buf` of [`F64_LIMBS`] for a double, [`F80_LIMBS`] for a long double.
 #[allow(clippy::too_many_arguments)]
 fn decimal_field<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
@@ -158,21 +177,13 @@ fn decimal_field<S: Sink + ?Sized>(
     prec: Option<usize>,
     m: u64,
     e: i32,
-    long: bool,
     sign: &[u8],
     style: FloatStyle,
     upper: bool,
+    buf: &mut [u32],
 ) -> Result<(), i32> {
     let alt = flags & ALT != 0;
     let e_letter = if upper { b'E' } else { b'e' };
-    let mut small = [0u32; F64_LIMBS];
-    let mut large;
-    let buf: &mut [u32] = if long {
-        large = [0u32; F80_LIMBS];
-        &mut large
-    } else {
-        &mut small
-    };
     // Precisions are below 2^31, so these powers of ten fit an i64 comfortably.
     match style {
         FloatStyle::Fixed => {

@@ -581,6 +581,37 @@ fn long_doubles_at_large_precisions() {
     ok("%5$Lf %1$d %2$Lg %3$d %4$f", &[I(1), Arg::F80(F80 { mant: 0xa000_0000_0000_0000, se: 0x4000 }), I(3), F64(4.0), Arg::F80(F80 { mant: 0xb000_0000_0000_0000, se: 0x4001 })], "5.500000 1 2.5 3 4.000000");
 }
 
+/// What limpet-stdlib's `strtold` reads from `text`.
+fn strtold(text: &str) -> F80 {
+    let c = std::ffi::CString::new(text).unwrap();
+    let mut out = [0u8; 16];
+    unsafe { limpet_stdlib::strtold::strtold_bytes(c.as_ptr(), core::ptr::null_mut(), &mut out) };
+    let b = u128::from_le_bytes(out);
+    F80 { mant: b as u64, se: (b >> 64) as u16 }
+}
+
+#[test]
+fn long_doubles_read_back_by_strtold() {
+    // 21 significant digits tell every x87 value apart, and `%La` is exact.
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for i in 0..800 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let se = match i % 4 {
+            0 => (x >> 48) as u16 & 0x7fff,
+            1 => 0,
+            _ => 16383 - 300 + (x >> 50) as u16 % 600,
+        } | (x as u16 & 0x8000);
+        let mant = if se & 0x7fff == 0 { x.rotate_left(17) >> 1 } else { x.rotate_left(17) | 1 << 63 };
+        let v = F80 { mant, se };
+        for fmt in ["%.20Le", "%La", "%.21Lg"] {
+            let (_, text) = run(fmt, &[Arg::F80(v)]);
+            assert_eq!(strtold(&text), v, "{fmt} gave {text}");
+        }
+    }
+}
+
 #[test]
 fn count_overflow() {
     let big = |s: &str, args: &[Arg]| {
