@@ -6,7 +6,8 @@
  * Covered: every conversion (d i u o x X f F e E g G a A c s p n % lc ls), every flag
  * (- + space # 0, repeated and combined), literal and `*` widths and precisions
  * (negative `*` included), `%n$` positions mixing every argument class, every length
- * modifier (hh h l ll j z t L), special values (zeros, infinities, NaNs, DBL_MIN,
+ * modifier (hh h l ll j z t L), wide characters the C locale cannot encode (EILSEQ,
+ * return -1), special values (zeros, infinities, NaNs, DBL_MIN,
  * subnormals, LDBL_MAX, the smallest long double, integer extremes) and long-double
  * precisions up to 4000 digits.
  *
@@ -350,7 +351,7 @@ static void single(struct spec *s)
 }
 
 static const char *strings[] = {"", "a", "hello", "hello, world", "with\ttab", "0123456789abcdefghij", "\xc3\xa9t\xc3\xa9"};
-static const wchar_t *wstrings[] = {L"", L"w", L"wide", L"a wide string here", L"0123456789"};
+static const wchar_t *wstrings[] = {L"", L"w", L"wide", L"a wide string here", L"0123456789", L"", L"w", L"wide", L"a wide string here", L"0123456789", L"caf\xe9"};
 
 #define CALL(...)                                                                                        \
 	do {                                                                                             \
@@ -404,7 +405,8 @@ static void run_single(void)
 	case T_LDOUBLE: CALL(ldouble_value()); break;
 	case T_STR: CALL(strings[below(sizeof strings / sizeof strings[0])]); break;
 	case T_WINT: {
-		static const wint_t wc[] = {'a', 'Z', '0', ' ', '~', 0x7f, 1};
+		/* 0 prints nothing in musl; the C locale cannot encode U+00E9 or U+20AC (EILSEQ). */
+		static const wint_t wc[] = {'a', 'Z', '0', ' ', '~', 0x7f, 1, 'b', 'c', 'd', 'e', 'f', 'g', 0, 0xe9, 0x20ac};
 		CALL(wc[below(sizeof wc / sizeof wc[0])]);
 		break;
 	}
