@@ -1,7 +1,7 @@
 //! The first pass over a format, and the table of positional (`%n$`) arguments.
 use limpet_syscall::errno::EINVAL;
 
-use super::ArgSource;
+use super::{ArgSource, F80};
 use super::parse::{Class, Count, next_spec, parse};
 use crate::abi::NL_ARGMAX;
 
@@ -13,19 +13,24 @@ pub(crate) enum Plan {
     Positional(Table),
 }
 
-/// The positional arguments, as 64-bit slots (a double is kept as its bits); index 0 is unused.
+/// The positional arguments, as their bits (a long double's 80 need more than 64); index 0
+/// is unused.
 pub(crate) struct Table {
     class: [Option<Class>; NL_ARGMAX + 1],
-    value: [u64; NL_ARGMAX + 1],
+    value: [u128; NL_ARGMAX + 1],
 }
 
 impl Table {
     pub(crate) fn int(&self, n: usize) -> u64 {
-        self.value[n]
+        self.value[n] as u64
     }
 
     pub(crate) fn f64(&self, n: usize) -> f64 {
-        f64::from_bits(self.value[n])
+        f64::from_bits(self.value[n] as u64)
+    }
+
+    pub(crate) fn f80(&self, n: usize) -> F80 {
+        F80::from_bits(self.value[n])
     }
 
     /// Records that argument `n` is read as `class`. One position used with two classes
@@ -84,8 +89,9 @@ pub(crate) fn plan<A: ArgSource + ?Sized>(fmt: &[u8], args: &mut A) -> Result<Pl
     }
     for n in 1..=used {
         table.value[n] = match table.class[n] {
-            Some(Class::Double) => args.next_f64().to_bits(),
-            _ => args.next_int(),
+            Some(Class::Double) => u128::from(args.next_f64().to_bits()),
+            Some(Class::LongDouble) => args.next_f80().to_bits(),
+            _ => u128::from(args.next_int()),
         };
     }
     Ok(Plan::Positional(table))
@@ -118,11 +124,14 @@ mod tests {
         assert_eq!((t.f64(1), t.int(2) as i64, t.int(3)), (2.5, -7, 9));
         let Ok(Plan::Positional(t)) = plan_of("%2$*1$d", &[Arg::Int(5), Arg::Int(42)]) else { panic!() };
         assert_eq!((t.int(1), t.int(2)), (5, 42));
+        let x = F80 { mant: 0xc000_0000_0000_0000, se: 0xbfff };
+        let Ok(Plan::Positional(t)) = plan_of("%2$Lf %1$d %3$f", &[Arg::Int(-1), Arg::F80(x), Arg::F64(0.5)]) else { panic!() };
+        assert_eq!((t.int(1) as i64, t.f80(2), t.f64(3)), (-1, x, 0.5));
     }
 
     #[test]
     fn positional_errors() {
-        for fmt in ["%2$d", "%3$d%1$d", "%1$d%d", "%1$*d", "%*1$d", "%1$d%1$f", "%1$*1$f"] {
+        for fmt in ["%2$d", "%3$d%1$d", "%1$d%d", "%1$*d", "%*1$d", "%1$d%1$f", "%1$*1$f", "%1$f%1$Lf", "%1$Le%1$d"] {
             assert_eq!(plan_of(fmt, &[]).err(), Some(EINVAL), "{fmt}");
         }
         assert!(plan_of("%9$d%1$d%2$d%3$d%4$d%5$d%6$d%7$d%8$d", &[]).is_ok());

@@ -1,63 +1,84 @@
-//! The floating-point conversions of `double`: `%f %e %g %a` and their capitals.
+//! The floating-point conversions `%f %e %g %a` and their capitals, of `double` and of the
+//! x87 `long double` (`L`).
 //!
-//! Decimal digits come from `core::fmt`, which produces the exact value correctly rounded,
-//! ties to even: the digits musl prints in the default rounding mode. The exact decimal
-//! expansion of a double has at most 767 significant digits and 1074 after the point, so
-//! asking `core::fmt` for no more than [`MAX_SIG`] / [`MAX_FRAC`] digits loses nothing,
-//! fits a stack buffer, and every digit past them is a known 0. `%a` is built from the bits.
-//! Like musl, `%a` normalises subnormals to a leading 1 and lets rounding carry into a
-//! leading `2` (`%.0a` of 1.5 is `0x2p+0`).
-use core::fmt::Write;
-
-use super::Sink;
+//! A value is first taken apart into a sign and `m · 2^e` ([`Float`]). Decimal digits come
+//! from the exact conversion in `decimal`, correctly rounded with ties to even: the digits
+//! musl prints in the default rounding mode, at any precision. `%a` is built from the bits.
+//! Like musl, `%a` normalises every non-zero value to a leading 1 (long doubles too), lets
+//! rounding carry into a leading `2` (`%.0a` of 1.5 is `0x2p+0`), and rounds only below 15
+//! hex digits: a long double with a precision of 15 shows all 16 of its digits.
+//!
+//! x87 encodings that the FPU rejects (an exponent with a clear integer bit: unnormals,
+//! pseudo-infinities, pseudo-NaNs) print as `nan`, as in musl; pseudo-denormals (exponent 0,
+//! integer bit set) are read with the smallest exponent, as the FPU reads them.
+use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS, Need};
 use super::format::Out;
 use super::parse::{ALT, FloatStyle, PLUS, SPACE, ZERO};
+use super::{F80, Sink};
 
-/// At least the 767 significant digits of the longest exact expansion.
-const MAX_SIG: usize = 800;
-/// The fractional digits of the smallest subnormal, 2^-1074.
-const MAX_FRAC: usize = 1074;
-/// Room for `{:.MAX_FRAC$}` of the largest double: 309 integer digits, the point, the fraction.
-const DIGIT_BUF: usize = 309 + 1 + MAX_FRAC;
 /// The default precision.
 const DEFAULT_PREC: usize = 6;
-/// Hex digits after the point in a double's significand (52 bits).
-const HEX_FRAC_DIGITS: usize = 13;
-const MANT_BITS: u32 = 52;
-const EXP_BIAS: i32 = 1023;
-const EXP_MASK: u64 = 0x7ff;
+/// `%a` shows the fraction bits of the significand normalised to `1.` as 16 hex digits.
+const HEX_DIGITS: usize = 16;
+/// musl rounds `%a` only when fewer hex digits than this are asked for.
+const HEX_ROUND_BELOW: usize = 15;
+const F64_MANT_BITS: u32 = 52;
+const F64_EXP_MASK: u64 = 0x7ff;
+/// `e` of a double's `m · 2^e` for biased exponent 1 (and subnormals).
+const F64_MIN_E: i32 = 1 - 1023 - 52;
+const F80_EXP_MASK: u16 = 0x7fff;
+const F80_MIN_E: i32 = 1 - 16383 - 63;
+const F80_INT_BIT: u64 = 1 << 63;
 
-/// `core::fmt` output captured on the stack.
-struct Digits {
-    buf: [u8; DIGIT_BUF],
-    len: usize,
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Nan,
+    Inf,
+    /// `m · 2^e`.
+    Finite { m: u64, e: i32 },
 }
 
-impl Write for Digits {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        // The precisions are capped so that the text always fits (see DIGIT_BUF).
-        let n = s.len().min(DIGIT_BUF - self.len);
-        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
-        self.len += n;
-        Ok(())
+/// A floating-point argument taken apart.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Float {
+    neg: bool,
+    kind: Kind,
+    /// A long double, which needs the larger digit buffer.
+    long: bool,
+}
+
+impl Float {
+    pub(crate) fn from_f64(x: f64) -> Self {
+        let bits = x.to_bits();
+        let biased = ((bits >> F64_MANT_BITS) & F64_EXP_MASK) as i32;
+        let frac = bits & ((1 << F64_MANT_BITS) - 1);
+        let kind = match biased {
+            0 => Kind::Finite { m: frac, e: F64_MIN_E },
+            b if b == F64_EXP_MASK as i32 => {
+                if frac == 0 {
+                    Kind::Inf
+                } else {
+                    Kind::Nan
+                }
+            }
+            b => Kind::Finite { m: frac | 1 << F64_MANT_BITS, e: F64_MIN_E + b - 1 },
+        };
+        Float { neg: x.is_sign_negative(), kind, long: false }
     }
-}
 
-impl Digits {
-    fn new() -> Self {
-        Digits { buf: [0; DIGIT_BUF], len: 0 }
+    pub(crate) fn from_f80(x: F80) -> Self {
+        let biased = x.se & F80_EXP_MASK;
+        let kind = if biased == F80_EXP_MASK {
+            if x.mant == F80_INT_BIT { Kind::Inf } else { Kind::Nan }
+        } else if biased == 0 {
+            Kind::Finite { m: x.mant, e: F80_MIN_E }
+        } else if x.mant & F80_INT_BIT == 0 {
+            Kind::Nan
+        } else {
+            Kind::Finite { m: x.mant, e: F80_MIN_E + i32::from(biased) - 1 }
+        };
+        Float { neg: x.se >> 15 != 0, kind, long: true }
     }
-}
-
-/// A formatted number in pieces: `int[.][lead zeros]frac[trail zeros]exp`.
-#[derive(Default)]
-struct Parts<'a> {
-    int: &'a [u8],
-    point: bool,
-    lead: usize,
-    frac: &'a [u8],
-    trail: usize,
-    exp: &'a [u8],
 }
 
 /// The text of an exponent: `e` or `p`, its sign, then at least `min_digits` digits.
@@ -67,11 +88,11 @@ struct Exponent {
 }
 
 impl Exponent {
-    fn new(letter: u8, e: i32, min_digits: usize) -> Self {
+    fn new(letter: u8, e: i64, min_digits: usize) -> Self {
         let mut buf = [0u8; 8];
         buf[0] = letter;
         buf[1] = if e < 0 { b'-' } else { b'+' };
-        let mut digits = [b'0'; 5];
+        let mut digits = [b'0'; 6];
         let mut n = 0;
         let mut v = e.unsigned_abs();
         while v > 0 || n < min_digits {
@@ -96,12 +117,12 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
     flags: u8,
     width: usize,
     prec: Option<usize>,
-    x: f64,
+    x: Float,
     style: FloatStyle,
     upper: bool,
 ) -> Result<(), i32> {
     // The sign of a NaN is shown, as musl does.
-    let sign: &[u8] = if x.is_sign_negative() {
+    let sign: &[u8] = if x.neg {
         b"-"
     } else if flags & PLUS != 0 {
         b"+"
@@ -110,169 +131,175 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
     } else {
         b""
     };
-    if !x.is_finite() {
-        let word: &[u8] = match (x.is_nan(), upper) {
-            (true, false) => b"nan",
-            (true, true) => b"NAN",
-            (false, false) => b"inf",
-            (false, true) => b"INF",
-        };
-        return out.field(flags, width, false, sign, word.len(), |o| o.put(word));
+    let (m, e) = match x.kind {
+        Kind::Finite { m, e } => (m, e),
+        k => {
+            let word: &[u8] = match (k == Kind::Nan, upper) {
+                (true, false) => b"nan",
+                (true, true) => b"NAN",
+                (false, false) => b"inf",
+                (false, true) => b"INF",
+            };
+            return out.field(flags, width, false, sign, word.len(), |o| o.put(word));
+        }
+    };
+    match style {
+        FloatStyle::Hex => hex(out, flags, width, prec, m, e, sign, upper),
+        _ if x.long => long_decimal_field(out, flags, width, prec, m, e, sign, style, upper),
+        _ => decimal_field(out, flags, width, prec, m, e, sign, style, upper, &mut [0u32; F64_LIMBS]),
     }
-    let x = x.abs();
+}
+
+/// [`decimal_field`] with a long double's buffer, in a frame of its own so that a double
+/// does not reserve its 7 KB.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn long_decimal_field<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: u8,
+    width: usize,
+    prec: Option<usize>,
+    m: u64,
+    e: i32,
+    sign: &[u8],
+    style: FloatStyle,
+    upper: bool,
+) -> Result<(), i32> {
+    decimal_field(out, flags, width, prec, m, e, sign, style, upper, &mut [0u32; F80_LIMBS])
+}
+
+/// `%f %e %g` of `m · 2^e`, with `buf` of [`F64_LIMBS`] for a double, [`F80_LIMBS`] for a long double.
+#[allow(clippy::too_many_arguments)]
+fn decimal_field<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: u8,
+    width: usize,
+    prec: Option<usize>,
+    m: u64,
+    e: i32,
+    sign: &[u8],
+    style: FloatStyle,
+    upper: bool,
+    buf: &mut [u32],
+) -> Result<(), i32> {
     let alt = flags & ALT != 0;
     let e_letter = if upper { b'E' } else { b'e' };
-    let mut d = Digits::new();
+    // Precisions are below 2^31, so these powers of ten fit an i64 comfortably.
     match style {
         FloatStyle::Fixed => {
             let p = prec.unwrap_or(DEFAULT_PREC);
-            let q = p.min(MAX_FRAC);
-            let _ = write!(d, "{x:.q$}");
-            let text = &d.buf[..d.len];
-            let (int, frac) = if q > 0 { (&text[..text.len() - q - 1], &text[text.len() - q..]) } else { (text, &text[..0]) };
-            emit(out, flags, width, sign, &Parts { int, point: p > 0 || alt, frac, trail: p - q, ..Parts::default() })
+            let mut d = Decimal::new(buf, m, e, Need::Frac(p));
+            let p = p as i64;
+            d.round_at(-p);
+            let hi = d.exp10().max(0);
+            number(out, flags, width, sign, &d, Layout { hi, pt: 0, lo: -p, point: alt, exp: &[] })
         }
         FloatStyle::Exp => {
             let p = prec.unwrap_or(DEFAULT_PREC);
-            let (sig, e) = significant(&mut d, x, p.min(MAX_SIG) + 1);
-            let exp = Exponent::new(e_letter, e, 2);
-            let parts = Parts {
-                int: &sig[..1],
-                point: p > 0 || alt,
-                frac: &sig[1..],
-                trail: p + 1 - sig.len(),
-                exp: exp.bytes(),
-                ..Parts::default()
-            };
-            emit(out, flags, width, sign, &parts)
+            let mut d = Decimal::new(buf, m, e, Need::Sig(p + 1));
+            let p = p as i64;
+            d.round_at(d.exp10() - p);
+            let x = d.exp10();
+            let exp = Exponent::new(e_letter, x, 2);
+            number(out, flags, width, sign, &d, Layout { hi: x, pt: x, lo: x - p, point: alt, exp: exp.bytes() })
         }
-        FloatStyle::General => {
+        // `%g` (`%a` does not come here).
+        _ => {
             let p = match prec {
                 None => DEFAULT_PREC,
                 Some(0) => 1,
                 Some(p) => p,
             };
-            let (sig, e) = significant(&mut d, x, p.min(MAX_SIG + 1));
-            let exp;
-            let mut parts = if e < -4 || e >= p as i32 {
-                exp = Exponent::new(e_letter, e, 2);
-                Parts { int: &sig[..1], frac: &sig[1..], exp: exp.bytes(), ..Parts::default() }
-            } else if e >= 0 {
-                // `sig` holds min(p, MAX_SIG + 1) > e digits, so the integer part is in it.
-                let k = e as usize + 1;
-                Parts { int: &sig[..k], frac: &sig[k..], ..Parts::default() }
+            let mut d = Decimal::new(buf, m, e, Need::Sig(p));
+            let p = p as i64;
+            d.round_at(d.exp10() - (p - 1));
+            // The exponent `%e` would show decides the style.
+            let x = d.exp10();
+            let all = x - (p - 1);
+            // Without `#`, trailing zeros go (zero itself has no non-zero digit: "0").
+            let lo = if alt { all } else { d.last_nonzero().unwrap_or(0).max(all) };
+            if x < -4 || x >= p {
+                let exp = Exponent::new(e_letter, x, 2);
+                number(out, flags, width, sign, &d, Layout { hi: x, pt: x, lo, point: alt, exp: exp.bytes() })
             } else {
-                Parts { int: b"0", lead: (-e - 1) as usize, frac: sig, ..Parts::default() }
-            };
-            if alt {
-                parts.trail = p - sig.len();
-                parts.point = true;
-            } else {
-                let kept = parts.frac.iter().rposition(|&c| c != b'0').map_or(0, |k| k + 1);
-                parts.frac = &parts.frac[..kept];
-                if kept == 0 {
-                    parts.lead = 0;
-                }
-                parts.point = kept > 0;
+                number(out, flags, width, sign, &d, Layout { hi: x.max(0), pt: 0, lo: lo.min(0), point: alt, exp: &[] })
             }
-            emit(out, flags, width, sign, &parts)
         }
-        FloatStyle::Hex => hex(out, flags, width, prec, x, sign, upper),
     }
 }
 
-/// The first `n` (1..=MAX_SIG+1) significant digits of `x`, correctly rounded, and the
-/// decimal exponent of the first one (0 for zero).
-fn significant(d: &mut Digits, x: f64, n: usize) -> (&[u8], i32) {
-    let q = n - 1;
-    let _ = write!(d, "{x:.q$e}");
-    let text = &mut d.buf[..d.len];
-    let e_at = text.iter().position(|&c| c == b'e').unwrap_or(text.len());
-    let e = core::str::from_utf8(&text[e_at + 1..]).ok().and_then(|s| s.parse().ok()).unwrap_or(0);
-    // "d.ddd": move the first digit onto the point so the digits are contiguous.
-    if q > 0 {
-        text[1] = text[0];
-        (&text[1..e_at], e)
-    } else {
-        (&text[..1], e)
-    }
+/// Which digits a decimal conversion shows: powers of ten `hi` down to `lo`, the point after
+/// power `pt` (when digits follow it, or always with `point`), then the exponent text.
+struct Layout<'a> {
+    hi: i64,
+    pt: i64,
+    lo: i64,
+    point: bool,
+    exp: &'a [u8],
 }
 
-fn emit<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, prefix: &[u8], p: &Parts<'_>) -> Result<(), i32> {
-    let len = p.int.len() + usize::from(p.point) + p.lead + p.frac.len() + p.trail + p.exp.len();
-    out.field(flags, width, flags & ZERO != 0, prefix, len, |o| {
-        o.put(p.int);
-        if p.point {
+fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, sign: &[u8], d: &Decimal<'_>, l: Layout<'_>) -> Result<(), i32> {
+    let point = l.point || l.lo < l.pt;
+    let len = (l.hi - l.lo + 1) as usize + usize::from(point) + l.exp.len();
+    out.field(flags, width, flags & ZERO != 0, sign, len, |o| {
+        d.write(o, l.hi, l.pt.max(l.lo));
+        if point {
             o.put(b".");
         }
-        o.pad(b'0', p.lead);
-        o.put(p.frac);
-        o.pad(b'0', p.trail);
-        o.put(p.exp);
+        if l.lo < l.pt {
+            d.write(o, l.pt - 1, l.lo);
+        }
+        o.put(l.exp);
     })
 }
 
-/// `%a`: `0x1.hhhp±d`, rounded ties-to-even when the precision is below 13 digits and
-/// trimmed of trailing zeros when there is no precision.
-fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, prec: Option<usize>, x: f64, sign: &[u8], upper: bool) -> Result<(), i32> {
-    let bits = x.to_bits();
-    let biased = ((bits >> MANT_BITS) & EXP_MASK) as i32;
-    let mut mant = bits & ((1u64 << MANT_BITS) - 1);
-    let (mut lead, e) = if x == 0.0 {
-        (0u64, 0)
-    } else if biased == 0 {
-        // Subnormal: shift the first set bit up into the leading digit.
-        let shift = mant.leading_zeros() - (63 - MANT_BITS);
-        mant = (mant << shift) & ((1u64 << MANT_BITS) - 1);
-        (1, 1 - EXP_BIAS - shift as i32)
+/// `%a` of `m · 2^e`: `0x1.hhhp±d`, see the module doc.
+#[allow(clippy::too_many_arguments)]
+fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, prec: Option<usize>, m: u64, e: i32, sign: &[u8], upper: bool) -> Result<(), i32> {
+    // The significand as a leading digit and 16 hex digits of fraction.
+    let (mut lead, mut frac, exp) = if m == 0 {
+        (0usize, 0u64, 0)
     } else {
-        (1, biased - EXP_BIAS)
+        let lz = m.leading_zeros();
+        (1, (m << lz) << 1, e + 63 - lz as i32)
     };
-    let mut ndigits = HEX_FRAC_DIGITS;
-    let mut trail = 0;
-    match prec {
-        Some(p) if p < HEX_FRAC_DIGITS => {
-            let drop = 4 * (HEX_FRAC_DIGITS - p) as u32;
-            let mut keep = mant >> drop;
-            let rest = mant & ((1u64 << drop) - 1);
-            let half = 1u64 << (drop - 1);
-            let odd = if p == 0 { lead & 1 == 1 } else { keep & 1 == 1 };
-            if rest > half || (rest == half && odd) {
-                keep += 1;
-                if keep >> (4 * p) != 0 {
-                    lead += 1;
-                    keep = 0;
-                }
-            }
-            mant = keep;
-            ndigits = p;
-        }
-        Some(p) => trail = p - HEX_FRAC_DIGITS,
-        None => {
-            while ndigits > 0 && mant & 0xf == 0 {
-                mant >>= 4;
-                ndigits -= 1;
+    if let Some(p) = prec.filter(|&p| p < HEX_ROUND_BELOW) {
+        let drop = 4 * (HEX_DIGITS - p) as u32;
+        let f = u128::from(frac);
+        let mut keep = f >> drop;
+        let rest = f & ((1 << drop) - 1);
+        let half = 1u128 << (drop - 1);
+        let odd = if p == 0 { lead & 1 == 1 } else { keep & 1 == 1 };
+        if rest > half || (rest == half && odd) {
+            keep += 1;
+            if keep >> (4 * p) != 0 {
+                lead += 1;
+                keep = 0;
             }
         }
+        frac = (keep << drop) as u64;
     }
+    let ndigits = if frac == 0 { 0 } else { HEX_DIGITS - frac.trailing_zeros() as usize / 4 };
+    let trail = prec.map_or(0, |p| p.saturating_sub(ndigits));
     let letters = if upper { b"0123456789ABCDEF" } else { b"0123456789abcdef" };
-    let mut frac = [0u8; HEX_FRAC_DIGITS];
-    for k in (0..ndigits).rev() {
-        frac[k] = letters[(mant & 0xf) as usize];
-        mant >>= 4;
+    let mut digits = [0u8; HEX_DIGITS];
+    for (k, c) in digits.iter_mut().enumerate() {
+        *c = letters[((frac >> (60 - 4 * k)) & 0xf) as usize];
     }
-    let int = [letters[lead as usize]];
-    let exp = Exponent::new(if upper { b'P' } else { b'p' }, e, 1);
+    let int = [letters[lead]];
+    let exp = Exponent::new(if upper { b'P' } else { b'p' }, i64::from(exp), 1);
     let mut prefix = [0u8; 3];
     prefix[..sign.len()].copy_from_slice(sign);
     prefix[sign.len()..sign.len() + 2].copy_from_slice(if upper { b"0X" } else { b"0x" });
-    let parts = Parts {
-        int: &int,
-        point: ndigits > 0 || trail > 0 || flags & ALT != 0,
-        frac: &frac[..ndigits],
-        trail,
-        exp: exp.bytes(),
-        ..Parts::default()
-    };
-    emit(out, flags, width, &prefix[..sign.len() + 2], &parts)
+    let point = ndigits > 0 || trail > 0 || flags & ALT != 0;
+    let len = 1 + usize::from(point) + ndigits + trail + exp.len;
+    out.field(flags, width, flags & ZERO != 0, &prefix[..sign.len() + 2], len, |o| {
+        o.put(&int);
+        if point {
+            o.put(b".");
+        }
+        o.put(&digits[..ndigits]);
+        o.pad(b'0', trail);
+        o.put(exp.bytes());
+    })
 }

@@ -6,7 +6,8 @@ use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 
 use super::args::Plan;
 use super::parse::{ALT, Conv, Count, LEFT, Length, PLUS, SPACE, Spec, ZERO, next_spec, parse};
-use super::{ArgSource, Sink, float, wide};
+use super::float::Float;
+use super::{ArgSource, F80, Sink, float, wide};
 use crate::abi::INT_MAX;
 
 /// `%p` shows at least this many hex digits when a precision is given: a pointer's worth.
@@ -22,7 +23,11 @@ pub(crate) struct Out<'s, S: ?Sized> {
     count: usize,
 }
 
-impl<S: Sink + ?Sized> Out<'_, S> {
+impl<'s, S: Sink + ?Sized> Out<'s, S> {
+    pub(crate) fn new(sink: &'s mut S) -> Self {
+        Out { sink, count: 0 }
+    }
+
     /// Accounts for `n` more bytes; EOVERFLOW if the total would pass `INT_MAX`. Called
     /// before the bytes are written, so an overflowing field writes nothing.
     pub(crate) fn claim(&mut self, n: usize) -> Result<(), i32> {
@@ -104,6 +109,14 @@ impl<A: ArgSource + ?Sized> Fetch<'_, A> {
         }
     }
 
+    fn f80(&mut self, pos: Option<usize>) -> Result<F80, i32> {
+        match (self.plan, pos) {
+            (Plan::Sequential, None) => Ok(self.args.next_f80()),
+            (Plan::Positional(t), Some(n)) => Ok(t.f80(n)),
+            _ => Err(EINVAL),
+        }
+    }
+
     /// The `int` a `*` names.
     fn star(&mut self, c: Count) -> Result<Option<i32>, i32> {
         Ok(match c {
@@ -119,7 +132,7 @@ impl<A: ArgSource + ?Sized> Fetch<'_, A> {
 /// # Safety
 /// As for `printf::format`.
 pub(crate) unsafe fn run<A: ArgSource + ?Sized, S: Sink + ?Sized>(plan: &Plan, fmt: &[u8], args: &mut A, sink: &mut S) -> Result<usize, i32> {
-    let mut out = Out { sink, count: 0 };
+    let mut out = Out::new(sink);
     let mut fetch = Fetch { plan, args };
     let mut i = 0;
     while next_spec::<i32>(fmt, &mut i, |text| {
@@ -235,7 +248,7 @@ unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spec, args: &m
             out.field(flags, width, false, b"", s.len(), |o| o.put(s))
         }
         Conv::Float { style, upper } => {
-            let x = args.f64(pos)?;
+            let x = if spec.len == Length::BigL { Float::from_f80(args.f80(pos)?) } else { Float::from_f64(args.f64(pos)?) };
             float::float_field(out, flags, width, prec, x, style, upper)
         }
     }

@@ -14,8 +14,9 @@
 //!
 //! `parse` reads one conversion specification, `args` holds the positional table,
 //! `format` renders integers, characters and strings, `wide` the wide ones, `float` the
-//! floating-point conversions.
+//! floating-point conversions, with `decimal` the exact binary-to-decimal conversion.
 mod args;
+mod decimal;
 mod float;
 mod format;
 mod parse;
@@ -31,6 +32,27 @@ pub trait ArgSource {
     fn next_int(&mut self) -> u64;
     /// The next `double`.
     fn next_f64(&mut self) -> f64;
+    /// The next `long double`.
+    fn next_f80(&mut self) -> F80;
+}
+
+/// An x87 80-bit extended `long double`, as it sits in memory: the 64-bit significand
+/// (with its explicit integer bit) and the sign and 15-bit biased exponent.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct F80 {
+    pub mant: u64,
+    pub se: u16,
+}
+
+impl F80 {
+    /// The bits as one number: the significand low, sign and exponent above it.
+    pub(crate) fn to_bits(self) -> u128 {
+        u128::from(self.mant) | u128::from(self.se) << 64
+    }
+
+    pub(crate) fn from_bits(b: u128) -> Self {
+        F80 { mant: b as u64, se: (b >> 64) as u16 }
+    }
 }
 
 /// Where the formatted bytes go. A sink cannot fail the format: one that runs out of
@@ -52,6 +74,8 @@ pub enum Arg<'a> {
     Ptr(*const core::ffi::c_void),
     /// A `double`.
     F64(f64),
+    /// A `long double`.
+    F80(F80),
 }
 
 /// An [`ArgSource`] over a slice of [`Arg`]s. Past the end it yields 0, so a missing `%s`
@@ -79,7 +103,7 @@ impl ArgSource for ArgList<'_> {
             Some(Arg::Int(v)) => v as u64,
             Some(Arg::Str(s)) => s.as_ptr() as u64,
             Some(Arg::Ptr(p)) => p as u64,
-            Some(Arg::F64(_)) | None => 0,
+            Some(Arg::F64(_) | Arg::F80(_)) | None => 0,
         }
     }
 
@@ -87,6 +111,13 @@ impl ArgSource for ArgList<'_> {
         match self.take() {
             Some(Arg::F64(v)) => v,
             _ => 0.0,
+        }
+    }
+
+    fn next_f80(&mut self) -> F80 {
+        match self.take() {
+            Some(Arg::F80(v)) => v,
+            _ => F80::default(),
         }
     }
 }

@@ -73,7 +73,7 @@ pub(crate) enum Conv {
     Count,
     /// `%m`: `strerror(errno)`, a GNU extension musl has; it takes no argument.
     Errno,
-    /// `%f %F %e %E %g %G %a %A` (double only: `L` is not accepted yet)
+    /// `%f %F %e %E %g %G %a %A` (the length says double or long double)
     Float { style: FloatStyle, upper: bool },
 }
 
@@ -82,6 +82,7 @@ pub(crate) enum Conv {
 pub(crate) enum Class {
     Int,
     Double,
+    LongDouble,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,6 +100,7 @@ impl Spec {
     /// The class of the conversion's argument; None for `%m`, which has none.
     pub(crate) fn class(&self) -> Option<Class> {
         match self.conv {
+            Conv::Float { .. } if self.len == Length::BigL => Some(Class::LongDouble),
             Conv::Float { .. } => Some(Class::Double),
             Conv::Errno => None,
             _ => Some(Class::Int),
@@ -194,7 +196,7 @@ pub(crate) fn parse(fmt: &[u8], i: &mut usize) -> Result<Spec, i32> {
 fn conversion(c: u8, len: Length) -> Option<Conv> {
     use Length::*;
     let int_len = matches!(len, None | Hh | H | L | Ll | J | Z | T);
-    let float = |style, upper| matches!(len, None | L).then_some(Conv::Float { style, upper });
+    let float = |style, upper| matches!(len, None | L | BigL).then_some(Conv::Float { style, upper });
     match c {
         b'd' | b'i' if int_len => Some(Conv::Signed),
         b'o' if int_len => Some(Conv::Unsigned { base: 8, upper: false }),
@@ -310,7 +312,7 @@ mod tests {
             ("h", "Xdinoux"),
             ("l", "AEFGXacdefginosux"),
             ("ll", "Xdinoux"),
-            ("L", "n"),
+            ("L", "AEFGaefgn"),
             ("j", "Xdinoux"),
             ("z", "Xdinoux"),
             ("t", "Xdinoux"),

@@ -2,12 +2,13 @@
 //!
 //! SysV x86_64 passes the first six integer arguments in `rdi rsi rdx rcx r8 r9` and the
 //! first eight floating-point ones in `xmm0..xmm7`; the rest go on the stack in 8-byte
-//! slots, and `al` tells a variadic callee how many vector registers are in use. `va_list`
+//! slots, and `al` tells a variadic callee how many vector registers are in use. A `long
+//! double` (class X87) always goes on the stack, in a 16-byte slot aligned to 16. `va_list`
 //! is a one-element array of [`VaListX86`], so C passes it to a `v*` function as a pointer.
 use core::ffi::{c_char, c_int};
 
 use crate::file::FILE;
-use crate::printf::ArgSource;
+use crate::printf::{ArgSource, F80};
 
 /// `va_list`'s element type: where the next arguments are.
 #[repr(C)]
@@ -32,6 +33,8 @@ const FP_END: u32 = 176;
 const GP_SLOT: u32 = 8;
 const FP_SLOT: u32 = 16;
 const STACK_SLOT: usize = 8;
+/// Size and alignment of a `long double`'s stack slot.
+const F80_SLOT: usize = 16;
 
 /// An [`ArgSource`] that reads a C `va_list`, advancing it as `va_arg` does.
 pub struct VaArgs {
@@ -88,6 +91,19 @@ impl ArgSource for VaArgs {
             } else {
                 f64::from_bits(self.stack_slot())
             }
+        }
+    }
+
+    fn next_f80(&mut self) -> F80 {
+        // SAFETY: as for next_int; the argument is in the overflow area, at its next 16-byte
+        // boundary, and its 10 bytes are the significand then the sign and exponent.
+        unsafe {
+            let ap = &mut *self.ap;
+            let skip = (F80_SLOT - ap.overflow_arg_area as usize % F80_SLOT) % F80_SLOT;
+            let at = ap.overflow_arg_area.add(skip);
+            let x = F80 { mant: at.cast::<u64>().read_unaligned(), se: at.add(8).cast::<u16>().read_unaligned() };
+            ap.overflow_arg_area = at.add(F80_SLOT);
+            x
         }
     }
 }
@@ -333,6 +349,28 @@ mod tests {
         assert_eq!(r as usize, text(&buf).len());
         assert_eq!((ap.gp_offset, ap.fp_offset), (48, 176));
         assert_eq!(ap.overflow_arg_area as *const u64, stack[4..].as_ptr());
+    }
+
+    #[test]
+    fn long_doubles_come_from_16_aligned_stack_slots() {
+        // All registers used; the stack holds an int, then (after a pad slot) a long double,
+        // an int, and another long double at the next 16-byte boundary.
+        #[repr(C, align(16))]
+        struct Stack([u64; 10]);
+        let mut save = [0u64; 22];
+        let third = F80 { mant: 0xaaaa_aaaa_aaaa_aaab, se: 0x3ffd };
+        let stack = Stack([7, 0xdead, 0xc000_0000_0000_0000, 0xbfff, 9, 0xdead, third.mant, u64::from(third.se), 11, 0]);
+        let mut ap = VaListX86 {
+            gp_offset: GP_END,
+            fp_offset: FP_END,
+            overflow_arg_area: stack.0.as_ptr() as *mut u8,
+            reg_save_area: save.as_mut_ptr().cast(),
+        };
+        let mut buf = [0u8; 64];
+        let r = unsafe { vsnprintf(buf.as_mut_ptr().cast(), buf.len(), c"%d %Lg %d %.5Lf %d".as_ptr(), &mut ap) };
+        assert_eq!(text(&buf), "7 -1.5 9 0.33333 11");
+        assert_eq!(r as usize, text(&buf).len());
+        assert_eq!(ap.overflow_arg_area as *const u64, stack.0[9..].as_ptr());
     }
 
     #[test]
