@@ -21,7 +21,19 @@ pub(crate) unsafe fn convert(pwc: *mut u32, s: *const c_char, n: usize, st: &Sta
         }
         return 0;
     }
-    // SAFETY: the caller provides `n` readable bytes at `s`.
+    if word == 0 && n > 0 {
+        // SAFETY: the caller provides `n` readable bytes at `s`.
+        let b = unsafe { *s.cast::<u8>() };
+        // ASCII is itself in every locale: no need to find the thread's.
+        if b < 0x80 {
+            if !pwc.is_null() {
+                // SAFETY: a non-null `pwc` is writable, by the caller's contract.
+                unsafe { *pwc = b as u32 };
+            }
+            return (b != 0) as usize;
+        }
+    }
+    // SAFETY: as above.
     let bytes = unsafe { core::slice::from_raw_parts(s.cast::<u8>(), n) };
     let r = utf8::decode(bytes, &mut word, super::utf8());
     st.put(word);

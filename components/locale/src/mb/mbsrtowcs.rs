@@ -22,6 +22,19 @@ enum Next {
 /// # Safety
 /// `p` points into a NUL-terminated string.
 unsafe fn next(mut p: *const u8, mut word: u32, utf8: bool) -> Next {
+    if word == 0 && utf8 {
+        // SAFETY: `p` points into the string.
+        let b0 = unsafe { *p };
+        if b0 >= 0x80 {
+            // SAFETY: `whole` stops at the first byte that does not continue the character,
+            // which the terminator never does, so every byte it asks for is in the string.
+            return match utf8::whole(b0, |i| unsafe { *p.add(i) }) {
+                // SAFETY: the `len` bytes just read are in the string.
+                Some((wc, len)) => Next::Char(wc, unsafe { p.add(len) }),
+                None => Next::Invalid,
+            };
+        }
+    }
     loop {
         // SAFETY: `p` is at or before the terminator, by the caller's contract and because
         // the loop stops at a NUL byte (an error inside a sequence, or a character).
@@ -79,6 +92,18 @@ pub unsafe extern "C" fn mbsrtowcs(dst: *mut wchar_t, src: *mut *const c_char, l
     }
     let mut count = 0;
     while count < len {
+        // SAFETY: `p` points into the string.
+        let b = unsafe { *p };
+        if word == 0 && b.wrapping_sub(1) < 0x7F {
+            // The common case, ASCII other than NUL, without the decoder.
+            // SAFETY: `count < len`; `b` is not the terminator.
+            unsafe {
+                *dst.add(count) = b as wchar_t;
+                p = p.add(1);
+            }
+            count += 1;
+            continue;
+        }
         // SAFETY: `p` points into the string.
         match unsafe { next(p, word, utf8) } {
             Next::Char(wc, after) => {

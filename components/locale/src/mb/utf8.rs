@@ -59,6 +59,47 @@ const fn partial(value: u32, need: u32, range: u32) -> u32 {
     PARTIAL | value | need << NEED_SHIFT | range << RANGE_SHIFT
 }
 
+/// What a UTF-8 lead byte starts: the character's length, the range code of its second
+/// byte, and the value bits the lead carries. `None` for bytes that start no character
+/// (continuation bytes, C0, C1, F5..FF); ASCII is not asked about.
+#[inline(always)]
+fn lead(b: u8) -> Option<(usize, u32, u32)> {
+    let v = b as u32;
+    Some(match b {
+        0xC2..=0xDF => (2, ANY, v & 0x1F),
+        0xE0 => (3, AFTER_E0, 0),
+        0xED => (3, AFTER_ED, 0xD),
+        0xE1..=0xEF => (3, ANY, v & 0x0F),
+        0xF0 => (4, AFTER_F0, 0),
+        0xF4 => (4, AFTER_F4, 4),
+        0xF1..=0xF3 => (4, ANY, v & 0x07),
+        _ => return None,
+    })
+}
+
+/// Decodes a whole UTF-8 character whose non-ASCII lead byte is `b0`, reading its other
+/// bytes through `at(1)`, `at(2)`, ... and stopping at the first that does not fit, so a
+/// NUL-terminated string is never read past its end. The character and its length, or
+/// `None` for an invalid sequence.
+#[inline(always)]
+pub fn whole(b0: u8, mut at: impl FnMut(usize) -> u8) -> Option<(u32, usize)> {
+    let (len, range, mut v) = lead(b0)?;
+    let (lo, hi) = RANGES[range as usize];
+    let b1 = at(1);
+    if b1 < lo || b1 > hi {
+        return None;
+    }
+    v = v << 6 | (b1 & 0x3F) as u32;
+    for i in 2..len {
+        let b = at(i);
+        if b & 0xC0 != 0x80 {
+            return None;
+        }
+        v = v << 6 | (b & 0x3F) as u32;
+    }
+    Some((v, len))
+}
+
 /// The first byte of a character, in a UTF-8 locale (`utf8`) or the C locale.
 #[inline]
 pub fn start(b: u8, utf8: bool) -> Step {
@@ -68,17 +109,10 @@ pub fn start(b: u8, utf8: bool) -> Step {
     if !utf8 {
         return Step::Done(byte_to_wide(b));
     }
-    let v = b as u32;
-    Step::More(match b {
-        0xC2..=0xDF => partial(v & 0x1F, 1, ANY),
-        0xE0 => partial(0, 2, AFTER_E0),
-        0xED => partial(0xD, 2, AFTER_ED),
-        0xE1..=0xEF => partial(v & 0x0F, 2, ANY),
-        0xF0 => partial(0, 3, AFTER_F0),
-        0xF4 => partial(4, 3, AFTER_F4),
-        0xF1..=0xF3 => partial(v & 0x07, 3, ANY),
-        _ => return Step::Bad,
-    })
+    match lead(b) {
+        Some((len, range, v)) => Step::More(partial(v, len as u32 - 1, range)),
+        None => Step::Bad,
+    }
 }
 
 /// A continuation byte after the partial state `state`.
@@ -120,6 +154,22 @@ pub enum Decoded {
 #[inline]
 pub fn decode(bytes: &[u8], state: &mut u32, utf8: bool) -> Decoded {
     let mut s = *state;
+    // A whole character at hand (the usual case) is decoded without the state.
+    if s == 0
+        && utf8
+        && let Some(&b0) = bytes.first().filter(|&&b| b >= 0x80)
+    {
+        match lead(b0) {
+            None => return Decoded::Invalid,
+            Some((len, ..)) if bytes.len() >= len => {
+                return match whole(b0, |i| bytes[i]) {
+                    Some((wc, len)) => Decoded::Char { wc, len },
+                    None => Decoded::Invalid,
+                };
+            }
+            Some(_) => {}
+        }
+    }
     for (i, &b) in bytes.iter().enumerate() {
         match step(s, b, utf8) {
             Step::Done(wc) => {

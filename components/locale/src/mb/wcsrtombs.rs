@@ -40,21 +40,39 @@ pub unsafe extern "C" fn wcsrtombs(dst: *mut c_char, src: *mut *const wchar_t, l
             }
             return done;
         }
-        let Some(n) = utf8::encode(wc, utf8, &mut buf) else {
+        if !dst.is_null() && wc < 0x80 {
+            // SAFETY: `done < len`.
+            unsafe { *dst.add(done) = wc as c_char };
+            done += 1;
+            // SAFETY: `wc` was not the terminator.
+            w = unsafe { w.add(1) };
+            continue;
+        }
+        // With room for any character, encode in place (no copy, which would be a call).
+        let room = !dst.is_null() && len - done >= MB_LEN_MAX;
+        let out = if room {
+            // SAFETY: `dst` has `len - done >= 4` bytes left at `done`.
+            unsafe { &mut *dst.add(done).cast::<[u8; MB_LEN_MAX]>() }
+        } else {
+            &mut buf
+        };
+        let Some(n) = utf8::encode(wc, utf8, out) else {
             if !dst.is_null() {
                 // SAFETY: by the caller's contract.
                 unsafe { *src = w };
             }
             return eilseq();
         };
-        if !dst.is_null() {
+        if !dst.is_null() && !room {
             if n > len - done {
                 // SAFETY: as above.
                 unsafe { *src = w };
                 return done;
             }
-            // SAFETY: `done + n <= len`.
-            unsafe { ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(done).cast(), n) };
+            for (i, &b) in buf[..n].iter().enumerate() {
+                // SAFETY: `done + n <= len`.
+                unsafe { *dst.add(done + i) = b as c_char };
+            }
         }
         done += n;
         // SAFETY: `wc` was not the terminator.
