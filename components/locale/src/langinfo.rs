@@ -124,4 +124,16 @@ mod tests {
         assert_eq!(get(0xffff, &UTF8_LOCALE), "C.UTF-8");
         assert_eq!(get((LC_ALL << 16) | 0xffff, c), "");
     }
+
+    #[test]
+    fn current_locale_forms() {
+        let text = |p: *mut c_char| unsafe { core::ffi::CStr::from_ptr(p) }.to_str().unwrap().to_owned();
+        crate::mb::in_locale(true, || {
+            assert_eq!(text(nl_langinfo(CODESET)), "UTF-8");
+            assert_eq!(text(__nl_langinfo(MON_1)), "January");
+            // SAFETY: a built-in object.
+            assert_eq!(text(unsafe { __nl_langinfo_l(CODESET, ptr::from_ref(&C_LOCALE).cast_mut()) }), "ASCII");
+        });
+        crate::mb::in_locale(false, || assert_eq!(text(nl_langinfo(CODESET)), "ASCII"));
+    }
 }

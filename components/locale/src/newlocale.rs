@@ -210,6 +210,20 @@ mod tests {
     }
 
     #[test]
+    fn musl_internal_names() {
+        let _t = crate::test_lock();
+        // SAFETY: a valid name; the objects are live until freed.
+        unsafe {
+            let a = __newlocale(LC_ALL_MASK, c"xx".as_ptr(), ptr::null_mut());
+            assert!(object::is_allocated(a));
+            let b = __duplocale(a);
+            assert_eq!((*b).maps(), (*a).maps());
+            __freelocale(b);
+            __freelocale(a);
+        }
+    }
+
+    #[test]
     fn invalid_arguments_fail() {
         // SAFETY: null name and LC_GLOBAL_LOCALE base are rejected before any use.
         unsafe {

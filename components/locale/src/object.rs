@@ -16,7 +16,7 @@ use crate::map::{self, Map, MapRef, NoMemory};
 /// the global locale's change under [`map::LOCK`] while other threads read them.
 #[repr(C)]
 pub struct Locale {
-    pub cat: [AtomicPtr<Map>; CATEGORIES],
+    cat: [AtomicPtr<Map>; CATEGORIES],
 }
 
 /// A locale's maps, as plain values.
@@ -108,7 +108,7 @@ pub fn builtin(maps: &Maps) -> Result<Option<locale_t>, NoMemory> {
             *m = map::resolve(cat, b"")?;
         }
         DEFAULT_LOCALE.set(&d);
-        DEFAULT_CTYPE_LOCALE.cat[LC_CTYPE as usize].store(stored(d[LC_CTYPE as usize]), Ordering::Relaxed);
+        DEFAULT_CTYPE_LOCALE.set_one(LC_CTYPE as usize, d[LC_CTYPE as usize]);
         DEFAULTS_MADE.store(true, Ordering::Relaxed);
     }
     Ok([&DEFAULT_LOCALE, &DEFAULT_CTYPE_LOCALE].into_iter().find(|l| l.maps() == *maps).and_then(as_ptr))

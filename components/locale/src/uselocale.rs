@@ -53,6 +53,8 @@ mod tests {
             assert_eq!(uselocale(LC_GLOBAL_LOCALE), c);
             assert_eq!(uselocale(ptr::null_mut()), LC_GLOBAL_LOCALE);
             assert!(ptr::eq(object::current(), &object::GLOBAL));
+            assert_eq!(__uselocale(u), LC_GLOBAL_LOCALE);
+            assert_eq!(__uselocale(LC_GLOBAL_LOCALE), u);
         }
     }
 }
