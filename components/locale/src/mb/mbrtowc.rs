@@ -12,19 +12,12 @@ static MBRLEN_STATE: Internal = Internal::new();
 ///
 /// # Safety
 /// As for [`mbrtowc`], with `st` standing for `ps`.
+#[inline(always)]
 pub(crate) unsafe fn convert(pwc: *mut u32, s: *const c_char, n: usize, st: &State) -> usize {
-    let mut word = st.get();
-    if s.is_null() {
-        if word != 0 {
-            st.put(0);
-            return eilseq();
-        }
-        return 0;
-    }
-    if word == 0 && n > 0 {
+    if !s.is_null() && n > 0 && st.get() == 0 {
         // SAFETY: the caller provides `n` readable bytes at `s`.
         let b = unsafe { *s.cast::<u8>() };
-        // ASCII is itself in every locale: no need to find the thread's.
+        // ASCII is itself in every locale: no need to find the thread's, and no call.
         if b < 0x80 {
             if !pwc.is_null() {
                 // SAFETY: a non-null `pwc` is writable, by the caller's contract.
@@ -33,7 +26,25 @@ pub(crate) unsafe fn convert(pwc: *mut u32, s: *const c_char, n: usize, st: &Sta
             return (b != 0) as usize;
         }
     }
-    // SAFETY: as above.
+    // SAFETY: the same contract.
+    unsafe { convert_general(pwc, s, n, st) }
+}
+
+/// [`convert`] past the ASCII fast path.
+///
+/// # Safety
+/// As for [`convert`].
+#[inline(never)]
+unsafe fn convert_general(pwc: *mut u32, s: *const c_char, n: usize, st: &State) -> usize {
+    let mut word = st.get();
+    if s.is_null() {
+        if word != 0 {
+            st.put(0);
+            return eilseq();
+        }
+        return 0;
+    }
+    // SAFETY: the caller provides `n` readable bytes at `s`.
     let bytes = unsafe { core::slice::from_raw_parts(s.cast::<u8>(), n) };
     let r = utf8::decode(bytes, &mut word, super::utf8());
     st.put(word);

@@ -151,7 +151,7 @@ pub enum Decoded {
 
 /// Decodes one character from `bytes`, continuing from the state word `*state`, which is
 /// updated: initial after a character or an error, partial when the bytes run out.
-#[inline]
+#[inline(always)]
 pub fn decode(bytes: &[u8], state: &mut u32, utf8: bool) -> Decoded {
     let mut s = *state;
     // A whole character at hand (the usual case) is decoded without the state.
