@@ -59,8 +59,8 @@ mod tests {
             for s in [l.thousands_sep, l.grouping, l.int_curr_symbol, l.currency_symbol, l.mon_decimal_point, l.mon_thousands_sep, l.mon_grouping, l.positive_sign, l.negative_sign] {
                 assert_eq!(core::ffi::CStr::from_ptr(s), c"");
             }
-            assert_eq!(l.int_frac_digits, 127);
-            assert_eq!(l.int_n_sign_posn, 127);
+            assert_eq!(l.int_frac_digits, c_char::MAX);
+            assert_eq!(l.int_n_sign_posn, c_char::MAX);
         }
     }
 }

@@ -110,8 +110,11 @@ mod tests {
         std::io::Error::last_os_error().raw_os_error().unwrap()
     }
 
+    /// What `*pwc` holds when the call does not store.
+    const UNTOUCHED: wchar_t = 0x5555;
+
     fn call(s: &[u8], n: usize, st: &mut MbState) -> (usize, wchar_t) {
-        let mut wc: wchar_t = -7;
+        let mut wc: wchar_t = UNTOUCHED;
         // SAFETY: `n` never exceeds the slice in these tests.
         let r = unsafe { mbrtowc(&mut wc, s.as_ptr().cast(), n, st) };
         (r, wc)
@@ -124,14 +127,14 @@ mod tests {
             assert_eq!(call(b"A", 1, &mut st), (1, 0x41));
             assert_eq!(call(b"\0", 1, &mut st), (0, 0));
             assert_eq!(call("€x".as_bytes(), 5, &mut st), (3, 0x20AC));
-            assert_eq!(call("€".as_bytes(), 2, &mut st), (INCOMPLETE, -7));
+            assert_eq!(call("€".as_bytes(), 2, &mut st), (INCOMPLETE, UNTOUCHED));
             // SAFETY: `st` is valid.
             assert_eq!(unsafe { mbsinit(&st) }, 0);
             assert_eq!(call(&[0xAC], 1, &mut st), (1, 0x20AC));
             assert_eq!(unsafe { mbsinit(&st) }, 1);
-            assert_eq!(call(b"A", 0, &mut st), (INCOMPLETE, -7));
+            assert_eq!(call(b"A", 0, &mut st), (INCOMPLETE, UNTOUCHED));
             for bad in [&[0xC0, 0x80][..], &[0xED, 0xA0, 0x80], &[0xF4, 0x90, 0x80, 0x80], &[0x80], &[0xF8]] {
-                assert_eq!(call(bad, bad.len(), &mut st), (usize::MAX, -7), "{bad:x?}");
+                assert_eq!(call(bad, bad.len(), &mut st), (usize::MAX, UNTOUCHED), "{bad:x?}");
                 assert_eq!(errno(), 84);
                 assert_eq!(st.word, 0);
             }

@@ -62,7 +62,7 @@ mod tests {
                 assert_eq!(wcrtomb(b.as_mut_ptr(), 0x20AC, ptr::null_mut()), 3);
                 assert_eq!(b[..3].iter().map(|&c| c as u8).collect::<Vec<_>>(), [0xE2, 0x82, 0xAC]);
                 assert_eq!(wcrtomb(b.as_mut_ptr(), 0xD800, ptr::null_mut()), usize::MAX);
-                assert_eq!(wcrtomb(b.as_mut_ptr(), -1, ptr::null_mut()), usize::MAX);
+                assert_eq!(wcrtomb(b.as_mut_ptr(), -1i32 as wchar_t, ptr::null_mut()), usize::MAX);
                 assert_eq!(wctomb(b.as_mut_ptr(), 0x10FFFF), 4);
                 assert_eq!(wctomb(b.as_mut_ptr(), 0x110000), -1);
                 assert_eq!(wcrtomb(ptr::null_mut(), 0x20AC, ptr::null_mut()), 1);
