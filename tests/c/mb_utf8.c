@@ -161,6 +161,20 @@ int main(void) {
 	errno = 0;
 	size_t rn = mbrtowc(0, "\xe2\x82\xac", 3, &st);
 	printf("wc NULL r %zd errno %d init %d\n", (ssize_t)rn, errno, mbsinit(&st));
+	/* n larger than the buffer: reading stops where the character (or the NUL) settles it.
+	 * (mbrtowc's n stays below 2^32: musl keeps n in an unsigned and returns 0x100000003
+	 * for a 3-byte character when n is SIZE_MAX.) */
+	wchar_t big = 0;
+	size_t b1 = mbrtowc(&big, "\xe2\x82\xac", 1000000, &st);
+	size_t b2 = mbrtowc(&big, "\xe2\x82", (size_t)-1, &st);
+	int b3 = mbtowc(&big, "\xf0\x9f\x98\x80", (size_t)-1);
+	int b4 = mblen("\xc3", (size_t)-1);
+	const char *bs = "a\xc3\xa9";
+	wchar_t bw[4];
+	size_t b5 = mbsnrtowcs(bw, &bs, (size_t)-1, 4, &st);
+	printf("huge n: %zd %zd %d %x %d %zd src %s\n", (ssize_t)b1, (ssize_t)b2, b3, (unsigned)big, b4, (ssize_t)b5,
+	       bs ? "set" : "NULL");
+	memset(&st, 0, sizeof st);
 	/* The functions' own states, when st is NULL. */
 	size_t a1 = mbrtowc(0, "\xe2", 1, 0);
 	size_t a2 = mbrlen("\x82\xac", 2, 0);

@@ -44,9 +44,8 @@ unsafe fn convert_general(pwc: *mut u32, s: *const c_char, n: usize, st: &State)
         }
         return 0;
     }
-    // SAFETY: the caller provides `n` readable bytes at `s`.
-    let bytes = unsafe { core::slice::from_raw_parts(s.cast::<u8>(), n) };
-    let r = utf8::decode(bytes, &mut word, super::utf8());
+    // SAFETY: the caller provides the bytes the character needs, up to `n`.
+    let r = unsafe { utf8::decode_raw(s.cast(), n, &mut word, super::utf8()) };
     st.put(word);
     match r {
         Decoded::Char { wc, len } => {
@@ -70,8 +69,9 @@ unsafe fn convert_general(pwc: *mut u32, s: *const c_char, n: usize, st: &State)
 /// state is initial: 0 if so, else `EILSEQ` and a reset, as `mbrtowc(0, "", 1, ps)` would.
 ///
 /// # Safety
-/// `s` is null or has `n` readable bytes (reading stops at the character's end); `pwc` is
-/// null or writable; `ps` is null or a valid `mbstate_t`.
+/// `s` is null or has `n` readable bytes, or fewer if a character or a null byte ends
+/// before them (reading stops there); `pwc` is null or writable; `ps` is null or a valid
+/// `mbstate_t`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mbrtowc(pwc: *mut wchar_t, s: *const c_char, n: usize, ps: *mut MbState) -> usize {
     // SAFETY: the caller's contract covers `ps`, `s` and `pwc` (a `wchar_t` has a `u32`'s size).
@@ -138,6 +138,9 @@ mod tests {
                 assert_eq!(errno(), 84);
                 assert_eq!(st.word, 0);
             }
+            // A larger `n` than the buffer: reading stops at the character's end.
+            assert_eq!(call("\u{e9}\0".as_bytes(), usize::MAX, &mut st), (2, 0xE9));
+            assert_eq!(call(&[0xE2, 0], usize::MAX, &mut st), (usize::MAX, UNTOUCHED));
             // A null `s` with a partial character pending is an error and resets.
             assert_eq!(call(&[0xF0, 0x9F], 2, &mut st).0, INCOMPLETE);
             // SAFETY: a null `s` is allowed.

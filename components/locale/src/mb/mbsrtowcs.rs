@@ -167,11 +167,10 @@ pub unsafe extern "C" fn mbsnrtowcs(
     let limit = if dst.is_null() { usize::MAX } else { len };
     let mut count = 0;
     while count < limit && left > 0 {
-        // SAFETY: `left` bytes from `p` are readable, and decoding stops at a NUL, which
-        // ends the string in any case.
-        let bytes = unsafe { core::slice::from_raw_parts(p, left) };
         let mut word = st.get();
-        let r = utf8::decode(bytes, &mut word, utf8);
+        // SAFETY: decoding reads at most `left` bytes and stops at a NUL, which ends the
+        // string in any case.
+        let r = unsafe { utf8::decode_raw(p, left, &mut word, utf8) };
         st.put(word);
         match r {
             Decoded::Char { wc, len: n } => {
@@ -279,7 +278,7 @@ mod tests {
                 assert_eq!(mbsnrtowcs(out.as_mut_ptr(), &mut src, 0, 8, &mut st), 0);
                 let z = c"ab";
                 src = z.as_ptr();
-                assert_eq!(mbsnrtowcs(out.as_mut_ptr(), &mut src, 10, 8, &mut st), 2);
+                assert_eq!(mbsnrtowcs(out.as_mut_ptr(), &mut src, usize::MAX, 8, &mut st), 2);
                 assert!(src.is_null());
                 let bad = c"a\xffb";
                 src = bad.as_ptr();

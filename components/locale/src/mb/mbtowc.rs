@@ -11,15 +11,15 @@ use super::wchar_t;
 /// stateful.
 ///
 /// # Safety
-/// `s` is null or has `n` readable bytes; `pwc` is null or writable.
+/// `s` is null or has `n` readable bytes, or fewer if a character or a null byte ends
+/// before them; `pwc` is null or writable.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mbtowc(pwc: *mut wchar_t, s: *const c_char, n: usize) -> c_int {
     if s.is_null() {
         return 0;
     }
-    // SAFETY: the caller provides `n` readable bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(s.cast::<u8>(), n) };
-    match utf8::decode(bytes, &mut 0, super::utf8()) {
+    // SAFETY: the caller provides the bytes the character needs, up to `n`.
+    match unsafe { utf8::decode_raw(s.cast(), n, &mut 0, super::utf8()) } {
         Decoded::Char { wc, len } => {
             if !pwc.is_null() {
                 // SAFETY: a non-null `pwc` is writable.
@@ -38,7 +38,7 @@ pub unsafe extern "C" fn mbtowc(pwc: *mut wchar_t, s: *const c_char, n: usize) -
 /// without storing it.
 ///
 /// # Safety
-/// `s` is null or has `n` readable bytes.
+/// As for [`mbtowc`].
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mblen(s: *const c_char, n: usize) -> c_int {
     // SAFETY: the same contract.
@@ -67,6 +67,8 @@ mod tests {
                 assert_eq!(mbtowc(&mut wc, s[6..].as_ptr().cast(), 3), -1);
                 assert_eq!(mblen(s.as_ptr().cast(), 0), -1);
                 assert_eq!(mblen(c"".as_ptr(), 1), 0);
+                assert_eq!(mblen(c"\u{20ac}".as_ptr(), usize::MAX), 3);
+                assert_eq!(mblen(c"\xe2\x82".as_ptr(), usize::MAX), -1);
                 assert_eq!(mblen(ptr::null(), 0), 0);
                 assert_eq!(mblen(c"\xed\xa0\x80".as_ptr(), 3), -1);
             }

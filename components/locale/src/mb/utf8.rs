@@ -153,16 +153,33 @@ pub enum Decoded {
 /// updated: initial after a character or an error, partial when the bytes run out.
 #[inline(always)]
 pub fn decode(bytes: &[u8], state: &mut u32, utf8: bool) -> Decoded {
+    // SAFETY: every byte of the slice is readable.
+    unsafe { decode_raw(bytes.as_ptr(), bytes.len(), state, utf8) }
+}
+
+/// [`decode`] of at most `n` bytes at `p`, read in order and only as far as the result
+/// needs: a C caller may pass an `n` larger than its buffer when the character (or the
+/// string's terminator, which ends any sequence) comes first.
+///
+/// # Safety
+/// Each byte `decode` reads is readable: the bytes at `p` up to the one that completes or
+/// refutes the character, and no further than `p + n`.
+#[inline(always)]
+pub unsafe fn decode_raw(p: *const u8, n: usize, state: &mut u32, utf8: bool) -> Decoded {
     let mut s = *state;
+    if n == 0 {
+        return Decoded::Incomplete;
+    }
+    // SAFETY: `n > 0`, and the first byte is always read.
+    let b0 = unsafe { *p };
     // A whole character at hand (the usual case) is decoded without the state.
-    if s == 0
-        && utf8
-        && let Some(&b0) = bytes.first().filter(|&&b| b >= 0x80)
-    {
+    if s == 0 && utf8 && b0 >= 0x80 {
         match lead(b0) {
             None => return Decoded::Invalid,
-            Some((len, ..)) if bytes.len() >= len => {
-                return match whole(b0, |i| bytes[i]) {
+            Some((len, ..)) if n >= len => {
+                // SAFETY: `whole` asks for the bytes in order, below `len <= n`, and stops
+                // at the first that does not continue the character.
+                return match whole(b0, |i| unsafe { *p.add(i) }) {
                     Some((wc, len)) => Decoded::Char { wc, len },
                     None => Decoded::Invalid,
                 };
@@ -170,7 +187,9 @@ pub fn decode(bytes: &[u8], state: &mut u32, utf8: bool) -> Decoded {
             Some(_) => {}
         }
     }
-    for (i, &b) in bytes.iter().enumerate() {
+    for i in 0..n {
+        // SAFETY: bytes are read in order, and the loop ends at the one that settles it.
+        let b = unsafe { *p.add(i) };
         match step(s, b, utf8) {
             Step::Done(wc) => {
                 *state = 0;
