@@ -37,6 +37,7 @@ int main(void) {
 	for (int i = 0; i < 200; i++) {
 		pid_t p = fork();
 		if (p == 0) {
+			alarm(5); /* not inherited: a child stuck on the lock must not linger */
 			int ok = MB_CUR_MAX == 4 && uselocale(0) == u;
 			const char *r = setlocale(LC_ALL, "de_DE.UTF-8");
 			ok = ok && r && !strcmp(r, "de_DE.UTF-8") && !strcmp(setlocale(LC_TIME, NULL), "de_DE.UTF-8");
