@@ -8,6 +8,7 @@
 // Each component is linked for its exported C symbols, which nothing here names.
 extern crate limpet_ctype;
 extern crate limpet_ldso;
+extern crate limpet_locale;
 extern crate limpet_malloc;
 extern crate limpet_math;
 extern crate limpet_posix;

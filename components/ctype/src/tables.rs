@@ -1,5 +1,6 @@
-//! The tables behind `__ctype_b_loc`, `__ctype_tolower_loc` and `__ctype_toupper_loc`, and
-//! `__ctype_get_mb_cur_max` (what `MB_CUR_MAX` expands to).
+//! The tables behind `__ctype_b_loc`, `__ctype_tolower_loc` and `__ctype_toupper_loc`.
+//! (`__ctype_get_mb_cur_max`, what `MB_CUR_MAX` expands to, is limpet-locale's: it follows
+//! the thread's locale.)
 //!
 //! They exist for binaries built against glibc's headers, whose `isalpha` macro indexes
 //! `(*__ctype_b_loc())[c]` for `c` in `-128..=255`. So each table has 384 entries and the
@@ -118,13 +119,6 @@ pub extern "C" fn __ctype_tolower_loc() -> *const *const i32 {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn __ctype_toupper_loc() -> *const *const i32 {
     &TOUPPER_PTR.0
-}
-
-/// `size_t __ctype_get_mb_cur_max(void)`—`MB_CUR_MAX`: 1, the C locale's, which is the
-/// locale every program starts in (limpet has no `setlocale` yet to pick C.UTF-8's 4).
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn __ctype_get_mb_cur_max() -> usize {
-    1
 }
 
 #[cfg(test)]

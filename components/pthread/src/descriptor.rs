@@ -65,6 +65,9 @@ pub struct Pthread {
     /// The allocator's per-thread state (limpet-malloc's `malloc-fast` heap), null until the
     /// thread first allocates. Only the malloc component reads or writes it.
     pub malloc_heap: *mut c_void,
+    /// The thread's current locale (`uselocale`), null while it uses the global one, as
+    /// every thread does when it starts. Only the locale component reads or writes it.
+    pub locale: *mut c_void,
 }
 
 /// `sched_result` before the new thread has set its scheduling.
@@ -109,6 +112,7 @@ impl Pthread {
             explicit_sched: None,
             sched_result: AtomicI32::new(0),
             malloc_heap: core::ptr::null_mut(),
+            locale: core::ptr::null_mut(),
         }
     }
 }

@@ -1,0 +1,47 @@
+//! Locales and multibyte conversion, with musl's model.
+//!
+//! A locale names one "map" per category (`LC_CTYPE` .. `LC_MESSAGES`); a null map is the
+//! C locale's. Only `LC_CTYPE` changes behaviour: a non-null map there makes the encoding
+//! UTF-8 (`MB_CUR_MAX` 4), while the C and POSIX locales convert bytes one to one, 0x80..0xFF
+//! to the wide characters 0xDF80..0xDFFF. The other categories only keep their names, for
+//! `setlocale` queries and `nl_langinfo(_NL_LOCALE_NAME(cat))`: numbers, times, collation
+//! and messages are the C locale's everywhere, as in musl without `MUSL_LOCPATH`.
+//!
+//! - [`map`]: locale names to maps (the environment for `""`, the built-in names, the named
+//!   maps kept for ever) and the lock over all locale state;
+//! - [`object`]: the locale objects (`locale_t`), the built-in ones and the global one;
+//! - [`thread`]: the calling thread's current locale, kept in its descriptor;
+//! - [`setlocale`], [`newlocale`], [`uselocale`], [`localeconv`], [`langinfo`],
+//!   [`mb_cur_max`]: the C API of `<locale.h>` and `<langinfo.h>`;
+//! - [`mb`]: the multibyte functions, over the decoder in `mb/utf8.rs`, and the Rust API
+//!   other components convert with ([`mb::decode`], [`mb::encode`]).
+#![cfg_attr(not(test), no_std)]
+
+pub mod abi;
+pub mod langinfo;
+pub mod localeconv;
+pub mod map;
+pub mod mb;
+pub mod mb_cur_max;
+pub mod newlocale;
+pub mod object;
+pub mod setlocale;
+pub mod thread;
+pub mod uselocale;
+
+pub use object::Locale;
+
+/// C's `locale_t`: a pointer to a locale object, or [`abi::LC_GLOBAL_LOCALE`].
+#[allow(non_camel_case_types)]
+pub type locale_t = *mut Locale;
+
+/// Serialises the tests that change process-wide locale state (the global locale, the
+/// environment), since cargo runs tests on several threads.
+#[cfg(test)]
+pub(crate) static TEST_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Takes [`TEST_LOCK`], whatever a failed test left behind.
+#[cfg(test)]
+pub(crate) fn test_lock() -> std::sync::MutexGuard<'static, ()> {
+    TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
