@@ -7,7 +7,9 @@ use limpet_syscall::errno::EILSEQ;
 use limpet_syscall::set_errno;
 
 use super::fputwc::WcharT;
-use super::{Encoding, MB_MAX, WEOF, WintT, byte_to_wide, encode, orient, utf8_decode, utf8_lead};
+use limpet_locale::mb::utf8::{self, Decoded, Step};
+
+use super::{Encoding, MB_MAX, WEOF, WintT, encode, orient};
 use crate::abi::EOF;
 use crate::file::{F_ERR, FILE, STDIN_FILE, State};
 
@@ -17,42 +19,42 @@ use crate::file::{F_ERR, FILE, STDIN_FILE, State};
 /// it, `WEOF` with errno EILSEQ and the error flag set, the offending byte left unread.
 fn get_wide(s: &mut State) -> WintT {
     orient(s, 1);
-    if s.encoding != Encoding::Utf8 {
-        let c = s.get_byte();
-        return if c == EOF { WEOF } else { byte_to_wide(c as u8) };
-    }
+    let is_utf8 = s.encoding == Encoding::Utf8;
     // A whole character in the buffer is taken at once.
-    if let Some((wc, n)) = utf8_decode(s.unread()) {
-        s.consume(n);
+    if let Decoded::Char { wc, len } = utf8::decode(s.unread(), &mut 0, is_utf8) {
+        s.consume(len);
         return wc;
     }
     let c = s.get_byte();
     if c == EOF {
         return WEOF;
     }
-    let Some((mut wc, more, mut lo, mut hi)) = utf8_lead(c as u8) else {
-        set_errno(EILSEQ);
-        return WEOF;
-    };
-    for _ in 0..more {
-        let c = s.get_byte();
-        if c == EOF {
-            s.flags |= F_ERR;
-            set_errno(EILSEQ);
-            return WEOF;
+    let mut step = utf8::start(c as u8, is_utf8);
+    loop {
+        match step {
+            Step::Done(wc) => return wc,
+            Step::Bad => {
+                set_errno(EILSEQ);
+                return WEOF;
+            }
+            Step::More(state) => {
+                let c = s.get_byte();
+                if c == EOF {
+                    s.flags |= F_ERR;
+                    set_errno(EILSEQ);
+                    return WEOF;
+                }
+                step = utf8::resume(state, c as u8);
+                if step == Step::Bad {
+                    s.flags |= F_ERR;
+                    set_errno(EILSEQ);
+                    // The byte just came out of the stream, so there is room to put it back.
+                    let _ = s.unget(&[c as u8]);
+                    return WEOF;
+                }
+            }
         }
-        let b = c as u8;
-        if b < lo || b > hi {
-            s.flags |= F_ERR;
-            set_errno(EILSEQ);
-            // The byte just came out of the stream, so there is room to put it back.
-            let _ = s.unget(&[b]);
-            return WEOF;
-        }
-        wc = wc << 6 | WintT::from(b & 0x3f);
-        (lo, hi) = (0x80, 0xbf);
     }
-    wc
 }
 
 /// `fgetwc(f)`—Reads the next wide character from `f`, decoding the stream's encoding

@@ -6,67 +6,6 @@ use crate::fputc::fputc;
 use crate::testutil::{TmpFile, errno};
 use limpet_syscall::errno::EILSEQ;
 
-/// The reference decoder: Rust's own UTF-8 validation, on the shortest prefix that is
-/// one whole character.
-fn reference_decode(bytes: &[u8]) -> Option<(u32, usize)> {
-    (1..=bytes.len().min(4)).find_map(|n| {
-        let s = std::str::from_utf8(&bytes[..n]).ok()?;
-        let c = s.chars().next()?;
-        Some((c as u32, n))
-    })
-}
-
-#[test]
-fn utf8_encoding_matches_rust_for_every_scalar_value_and_refuses_the_rest() {
-    let mut out = [0u8; MB_MAX];
-    for c in 0..=0x11_0000u32 {
-        match char::from_u32(c) {
-            Some(ch) => {
-                let n = encode(Encoding::Utf8, c, &mut out).expect("a scalar value encodes");
-                assert_eq!(&out[..n], ch.to_string().as_bytes(), "{c:#x}");
-                assert_eq!(utf8_decode(&out[..n]), Some((c, n)));
-                // Cut short, it is not a character.
-                assert_eq!(utf8_decode(&out[..n - 1]), None);
-            }
-            None => assert_eq!(encode(Encoding::Utf8, c, &mut out), None, "{c:#x}"),
-        }
-    }
-    assert_eq!(encode(Encoding::Utf8, WEOF, &mut out), None);
-}
-
-#[test]
-fn utf8_decoding_agrees_with_the_reference_on_every_two_byte_prefix() {
-    // Every first byte with every second byte, then a valid tail for the longer forms:
-    // overlongs (C0, C1, E0 80.., F0 80..), surrogates (ED A0..) and values past
-    // 0x10FFFF (F4 90.., F5..) must all be refused.
-    for b0 in 0..=0xffu8 {
-        for b1 in 0..=0xffu8 {
-            let seq = [b0, b1, 0x80, 0x80];
-            let mine = utf8_decode(&seq);
-            if b0 < 0x80 {
-                assert_eq!(mine, Some((u32::from(b0), 1)));
-                continue;
-            }
-            let want = reference_decode(&seq).filter(|&(_, n)| n > 1);
-            assert_eq!(mine, want, "{b0:#x} {b1:#x}");
-        }
-    }
-}
-
-#[test]
-fn the_c_encoding_is_eight_bit_clean() {
-    let mut out = [0u8; MB_MAX];
-    for b in 0..=0xffu8 {
-        let wc = byte_to_wide(b);
-        assert_eq!(wc, if b < 0x80 { u32::from(b) } else { 0xdf00 + u32::from(b) });
-        assert_eq!(encode(Encoding::Bytes, wc, &mut out), Some(1));
-        assert_eq!(out[0], b);
-    }
-    for c in [0x80, 0xe9, 0xff, 0x100, 0xdf7f, 0xe000, 0x20ac] {
-        assert_eq!(encode(Encoding::Bytes, c, &mut out), None, "{c:#x}");
-    }
-}
-
 /// A stream on `t` opened with `mode` whose wide characters are UTF-8 (as after
 /// `setlocale` to a UTF-8 locale).
 fn utf8_stream(t: &TmpFile, mode: &core::ffi::CStr) -> *mut crate::FILE {
