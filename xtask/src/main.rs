@@ -10,11 +10,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  cargo xtask dist [--prefix DIR] [--profile release|release-size|dev]
+  cargo xtask dist [--prefix DIR] [--profile release|release-size|dev] [--malloc fast|hardened]
       build libc.so (also the dynamic linker), libc.a, the crt objects and limpet-gcc into
-      DIR (default target/dist), then build and run examples/hello.c on them
+      DIR (default target/dist), then build and run examples/hello.c on them; --malloc: the
+      allocator, when not the profile's own (fast for release and dev, hardened for
+      release-size): then DIR defaults to target/dist-NAME, and cargo builds in target/malloc-NAME
   cargo xtask test [--profile release|release-size|dev] [--filter NAME]
-      run every component's cargo tests, then the C conformance harness in tests/c
+      run every component's cargo tests, then the C conformance harness in tests/c, and its
+      malloc_* programs again on a dist with the profile's other allocator (--malloc)
   cargo xtask bench [--quick] [--filter NAME]
       time the C benchmarks in bench/c and the SQLite insert benchmark on musl, limpet and
       glibc (dynamic and static), measure library sizes, and write bench/results/latest.{md,json,svg};
@@ -26,7 +29,7 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let mut opts = Options { prefix: None, profile: "release".into(), filter: None, quick: false };
+    let mut opts = Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None };
     let mut it = args[1..].iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| match it.next() {
@@ -41,11 +44,16 @@ fn main() -> ExitCode {
             "--profile" => opts.profile = value("--profile"),
             "--filter" => opts.filter = Some(value("--filter")),
             "--quick" => opts.quick = true,
+            "--malloc" => opts.malloc = Some(value("--malloc")),
             other => {
                 eprintln!("xtask: unknown option {other}\n{USAGE}");
                 return ExitCode::from(2);
             }
         }
+    }
+    if opts.malloc.as_deref().is_some_and(|m| !["fast", "hardened"].contains(&m)) {
+        eprintln!("xtask: unknown allocator {}\n{USAGE}", opts.malloc.as_deref().unwrap_or(""));
+        return ExitCode::from(2);
     }
     if !["release", "release-size", "dev"].contains(&opts.profile.as_str()) {
         eprintln!("xtask: unknown profile {}\n{USAGE}", opts.profile);
@@ -70,10 +78,13 @@ fn main() -> ExitCode {
 }
 
 /// Command-line options shared by the commands.
+#[derive(Clone)]
 pub struct Options {
     pub prefix: Option<PathBuf>,
     pub profile: String,
     pub filter: Option<String>,
     /// `bench --quick`: fewer rounds, shorter batches, fewer SQLite rows.
     pub quick: bool,
+    /// `--malloc`: the allocator (`fast` or `hardened`), when not the profile's own.
+    pub malloc: Option<String>,
 }

@@ -136,12 +136,13 @@ pub fn run(opts: &Options) -> Result {
     if rows.is_empty() && !want_sqlite {
         return Err(format!("--filter {}: no benchmark matches", filter.unwrap_or("")));
     }
-    let release = dist::build(&Options { prefix: None, profile: "release".into(), filter: None, quick: false })?;
+    let release = dist::build(&Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None })?;
     let small = dist::build(&Options {
         prefix: Some(root.join("target/dist-size")),
         profile: "release-size".into(),
         filter: None,
         quick: false,
+        malloc: None,
     })?;
     let work = root.join("target/bench");
     let tools = build::Tools { libc_so: release.libc_so(), limpet_gcc: release.gcc.clone() };
