@@ -1,7 +1,8 @@
 /* Heap misuse kills the process, on musl (mallocng) as on limpet's hardened allocator:
- * double frees, frees of pointers malloc never returned (stack, interior, misaligned),
- * realloc and malloc_usable_size of a freed block. (Overflows past a block's end, which
- * limpet also catches, are not here: musl 1.2.3 lets a one-byte overflow pass.)
+ * double frees, frees of pointers malloc never returned (stack, interior, misaligned), a
+ * byte written just past the end of a block (into its slack, or into the next block's
+ * header), realloc and malloc_usable_size of a freed block. The stray byte is not zero:
+ * musl keeps a zero there, so only limpet would notice a stray terminator.
  * Each case runs in a child; only "killed" or "survived" is printed, since the signal
  * differs (limpet raises SIGABRT after a one-line message, musl crashes). Runs only on
  * the hardened allocator's dist (the fast one does not check). */
@@ -54,6 +55,25 @@ static void free_misaligned(void)
 	free(q);
 }
 
+static void overflow_by_one(void)
+{
+	char *p = malloc(100);
+	memset(p, 'a', 100);
+	volatile char *volatile end = p + 100;
+	*end = 'x';
+	free(p);
+}
+
+static void overflow_into_next(void)
+{
+	char *p = malloc(24), *q = malloc(24);
+	memset(q, 'b', 24);
+	volatile char *volatile end = p + 24;
+	*end = 'x';
+	free(p);
+	free(q);
+}
+
 static void realloc_freed(void)
 {
 	char *volatile p = malloc(50);
@@ -78,6 +98,8 @@ static const struct {
 	{ "free of a stack pointer", free_stack },
 	{ "free of an interior pointer", free_interior },
 	{ "free of a misaligned pointer", free_misaligned },
+	{ "overflow by one byte", overflow_by_one },
+	{ "overflow into the next block", overflow_into_next },
 	{ "realloc of a freed block", realloc_freed },
 	{ "malloc_usable_size of a freed block", usable_freed },
 };

@@ -2,15 +2,17 @@
 //!
 //! A slot's stride covers its 8-byte header and its payload, so a request of `n` bytes needs
 //! a stride of at least `n + 8`. Strides are multiples of 16 bytes (*units*): every unit count
-//! up to 8, then four per doubling, at 5/4, 3/2 and 7/4 of the doubling's start and one unit
-//! short of its end. Rounding up wastes at most a fourth of a slot, and the "one short" classes
-//! (31, 63, ..., 4095 units) fill a power-of-two number of pages exactly once the group's
-//! 16-byte header is counted.
+//! up to 13, then about eight per doubling, so rounding up wastes under a tenth of a slot on
+//! average. Each doubling ends one unit short of a power of two (31, 63, ..., 4095 units),
+//! which fills a power-of-two number of pages exactly once the group's 16-byte header is
+//! counted; the others are the largest strides near an eighth-of-a-doubling step that pack a
+//! whole number of slots into a few pages with little left over.
 //!
-//! A group is a run of whole pages: a 16-byte group header, then its slots back to back. The
-//! number of pages is the smallest (up to 16) that wastes at most an eighth of the group, so
-//! small programs touch one page per class, and large slots come one or a few to a group,
-//! which lets freed memory go back to the kernel a group at a time.
+//! A group is a run of whole pages: a 16-byte group header, then its slots back to back. Its
+//! length is the smallest number of pages (up to 16) that wastes at most a thirty-second of
+//! the group, or else the one that wastes least. Slots are handed out lowest first, so a
+//! group's untouched pages cost nothing; large slots come one or a few to a group, which lets
+//! freed memory go back to the kernel a group at a time.
 
 /// Bytes per unit; every stride is a multiple of it, so every payload is 16-byte aligned.
 pub const UNIT: usize = 16;
@@ -20,7 +22,7 @@ pub const HDR: usize = 8;
 pub const GROUP_HDR: usize = 16;
 pub const PAGE: usize = crate::os::PAGE;
 /// How many size classes there are.
-pub const NUM_CLASSES: usize = 44;
+pub const NUM_CLASSES: usize = STRIDE_UNITS.len();
 /// The most slots a group holds: its free-slot bitmap has four words.
 pub const MAX_SLOTS: usize = 256;
 /// The largest group, in pages.
@@ -28,38 +30,56 @@ pub const MAX_GROUP_PAGES: usize = 16;
 /// The largest request a slot holds; larger ones get a mapping of their own.
 pub const MAX_SMALL: usize = stride(NUM_CLASSES - 1) - HDR;
 
-/// The stride of class `c`, in bytes.
-#[inline]
-pub const fn stride(c: usize) -> usize {
-    if c < 8 {
-        return (c + 1) * UNIT;
+/// Every class's stride, in units (see the module's documentation for how they were chosen).
+const STRIDE_UNITS: [u16; 80] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 18, 20, 21, 23, 25, 28, 31, 34, 37, 41, 45, 49, 53,
+    58, 63, 70, 77, 83, 91, 100, 109, 119, 127, 142, 155, 166, 184, 201, 219, 239, 255, 284, 312, 332, 369,
+    402, 438, 479, 511, 563, 614, 682, 716, 767, 853, 959, 1023, 1109, 1194, 1279, 1407, 1535, 1663, 1791,
+    1919, 2047, 2233, 2303, 2559, 2815, 3071, 3327, 3583, 3839, 4095,
+];
+
+/// Strides up to here are every unit count, so their class is the unit count less one.
+const LINEAR: usize = 13;
+
+/// Per power of two `2^k` units, the first class at least that wide: where the search for a
+/// request of `2^k` to `2^(k+1) - 1` units starts.
+const FIRST: [u8; 13] = first_classes();
+
+const fn first_classes() -> [u8; 13] {
+    let mut f = [0u8; 13];
+    let mut k = 0;
+    while k < 13 {
+        let mut c = 0;
+        while c < NUM_CLASSES - 1 && (STRIDE_UNITS[c] as usize) < 1 << k {
+            c += 1;
+        }
+        f[k] = c as u8;
+        k += 1;
     }
-    let j = c - 8;
-    let base = 8usize << (j / 4);
-    let units = match j % 4 {
-        0 => base + base / 4,
-        1 => base + base / 2,
-        2 => base + base / 4 * 3,
-        _ => 2 * base - 1,
-    };
-    units * UNIT
+    f
+}
+
+/// The stride of class `c`, in bytes.
+#[inline(always)]
+pub const fn stride(c: usize) -> usize {
+    STRIDE_UNITS[c] as usize * UNIT
 }
 
 /// The smallest class whose slots hold `n` bytes and the header; `n` must be at most
 /// [`MAX_SMALL`].
-#[inline]
+#[inline(always)]
 pub const fn class_of(n: usize) -> usize {
     let u = (n + HDR).div_ceil(UNIT);
-    if u <= 8 {
-        return u.saturating_sub(1);
+    if u <= LINEAR {
+        return u - 1;
     }
-    // u lies in [2^k, 2^(k+1)); the doubling's classes sit at quarter steps above 2^k, the
-    // last one unit short of 2^(k+1), which still holds every u below 2^(k+1).
-    let k = usize::BITS - 1 - u.leading_zeros();
-    let step_shift = k - 2;
-    let q = (u - (1 << k) + (1 << step_shift) - 1) >> step_shift;
-    let q = if q == 0 { 1 } else { q };
-    8 + (k as usize - 3) * 4 + q - 1
+    // At most nine classes lie between 2^k units and the class that holds u.
+    let k = (usize::BITS - 1 - u.leading_zeros()) as usize;
+    let mut c = FIRST[k] as usize;
+    while (STRIDE_UNITS[c] as usize) < u {
+        c += 1;
+    }
+    c
 }
 
 /// How many pages a group of class `c` spans.
@@ -82,20 +102,25 @@ const fn geometry() -> [(u8, u16); NUM_CLASSES] {
     let mut c = 0;
     while c < NUM_CLASSES {
         let s = stride(c);
+        let (mut best, mut best_waste) = ((0u8, 0u16), usize::MAX);
         let mut pages = 1;
-        loop {
+        while pages <= MAX_GROUP_PAGES {
             let room = pages * PAGE - GROUP_HDR;
             let mut slots = room / s;
             if slots > MAX_SLOTS {
                 slots = MAX_SLOTS;
             }
-            let waste = room - slots * s;
-            if slots >= 1 && (waste * 8 <= pages * PAGE || pages == MAX_GROUP_PAGES) {
-                g[c] = (pages as u8, slots as u16);
+            // Waste in 1/4096ths of the group, so groups of different lengths compare.
+            let waste = (room - slots * s) * PAGE / (pages * PAGE);
+            if slots >= 1 && waste < best_waste {
+                (best, best_waste) = ((pages as u8, slots as u16), waste);
+            }
+            if slots >= 1 && waste * 32 <= PAGE {
                 break;
             }
             pages += 1;
         }
+        g[c] = best;
         c += 1;
     }
     g
@@ -125,12 +150,14 @@ mod tests {
             let (prev, s) = (stride(c - 1), stride(c));
             assert!(prev < s && s.is_multiple_of(UNIT));
             // The worst request is one byte above the previous class.
-            assert!((s - prev - 1) * 4 <= s || s <= 8 * UNIT, "class {c}");
+            assert!((s - prev - 1) * 8 <= s || s <= 16 * UNIT, "class {c}");
         }
-        assert_eq!(
-            [stride(0), stride(7), stride(8), stride(11), stride(12), stride(15)],
-            [16, 128, 160, 240, 320, 496]
-        );
+        assert_eq!(stride(NUM_CLASSES - 1), 4095 * UNIT);
+        assert!((0..LINEAR).all(|c| stride(c) == (c + 1) * UNIT));
+        // Each doubling ends one unit short of a power of two.
+        for k in 1..=12 {
+            assert!(STRIDE_UNITS.contains(&((1 << k) - 1)), "{k}");
+        }
     }
 
     #[test]
@@ -141,11 +168,11 @@ mod tests {
             assert!((1..=MAX_SLOTS).contains(&slots));
             let used = GROUP_HDR + slots * stride(c);
             assert!(used <= pages * PAGE);
-            assert!((pages * PAGE - used) * 8 <= pages * PAGE, "class {c}");
+            assert!((pages * PAGE - used) * 32 <= pages * PAGE + 16, "class {c}");
         }
         // The "one unit short" classes fill their pages exactly.
-        assert_eq!((group_pages(27), group_slots(27)), (1, 1));
-        assert_eq!(stride(27), 4080);
+        let c = class_of(4000);
+        assert_eq!((stride(c), group_pages(c), group_slots(c)), (4080, 1, 1));
         assert_eq!(group_slots(0), 255);
     }
 }

@@ -1,6 +1,6 @@
 //! Tests of the hardened allocator through its Rust API, and of its internals on a private
 //! heap (the global one is shared by the tests running in parallel).
-use super::class::{HDR, MAX_SMALL, NUM_CLASSES, PAGE, group_pages, group_slots, stride};
+use super::class::{HDR, MAX_SMALL, NUM_CLASSES, PAGE, class_of, group_pages, group_slots, stride};
 use super::state::Heap;
 use super::meta::{NONE, State};
 use super::*;
@@ -236,8 +236,9 @@ fn calloc_memory_is_zero_fresh_or_recycled() {
 #[test]
 fn empty_groups_go_back_to_the_kernel() {
     let mut h = Box::new(Heap::new());
-    // Class 27 (4080-byte slots) has one slot per one-page group.
+    // 4000 bytes take a 4080-byte slot, one per one-page group.
     let n = 4000;
+    assert_eq!((group_pages(class_of(n)), group_slots(class_of(n))), (1, 1));
     let ps: Vec<usize> = (0..64).map(|_| h.alloc(n).unwrap().ptr.as_ptr() as usize).collect();
     for &p in &ps {
         // SAFETY: the slot is ours.
@@ -278,8 +279,8 @@ fn empty_groups_go_back_to_the_kernel() {
 #[test]
 fn released_runs_are_reused_whole_or_split() {
     let mut h = Box::new(Heap::new());
-    // Class 41 (45,000 bytes) has one slot per 13-page group.
-    assert_eq!((group_pages(41), group_slots(41)), (13, 1));
+    // 45,000 bytes take a slot of their own in an 11-page group.
+    assert_eq!((group_pages(class_of(45_000)), group_slots(class_of(45_000))), (11, 1));
     let big: Vec<usize> = (0..40).map(|_| h.alloc(45_000).unwrap().ptr.as_ptr() as usize).collect();
     for &p in &big {
         // SAFETY: each block is freed once.
