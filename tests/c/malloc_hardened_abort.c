@@ -74,6 +74,14 @@ static void overflow_into_next(void)
 	free(q);
 }
 
+static void double_free_large(void)
+{
+	char *volatile p = malloc(300000);
+	memset(p, 1, 300000);
+	free(p);
+	free(p);
+}
+
 static void realloc_freed(void)
 {
 	char *volatile p = malloc(50);
@@ -95,6 +103,7 @@ static const struct {
 } cases[] = {
 	{ "double free", double_free },
 	{ "double free after other frees", double_free_after_others },
+	{ "double free of a large block", double_free_large },
 	{ "free of a stack pointer", free_stack },
 	{ "free of an interior pointer", free_interior },
 	{ "free of a misaligned pointer", free_misaligned },

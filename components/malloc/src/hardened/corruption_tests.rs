@@ -234,6 +234,19 @@ fn overflow_of_large_block() {
 }
 
 #[test]
+fn double_free_of_large_block() {
+    must_abort(|| {
+        let p = block(200_000);
+        // SAFETY: the first free is valid; the second is the misuse.
+        unsafe {
+            free(p);
+            expect("free of invalid pointer", p);
+            free(p);
+        }
+    });
+}
+
+#[test]
 fn realloc_of_freed_pointer() {
     must_abort(|| {
         let p = block(50);

@@ -1,6 +1,7 @@
 //! Large blocks: a mapping each, starting with a group word that names the block's meta, the
 //! header under the payload, and the check byte after it when the last page has room. Freeing
-//! unmaps the block; resizing one that starts at the head of its mapping is `mremap`.
+//! unmaps the block (but for its first page, see `free_large`); resizing one that starts at
+//! the head of its mapping is `mremap`.
 use super::class::{PAGE, UNIT};
 use super::header;
 use super::state::Heap;
@@ -110,16 +111,22 @@ impl Heap {
         }
     }
 
-    /// Unmaps large block `i`.
+    /// Unmaps large block `i`, all but its first page: that page goes back to the kernel and
+    /// is kept mapped (the last [`super::pages::MAX_KEPT`] such pages are), so a second free of
+    /// the block reads zeros under it and is refused instead of faulting. One-page groups
+    /// reuse kept pages, oldest first.
     ///
     /// # Safety
     /// `i` must be a large block's meta; the block is gone afterwards.
     pub unsafe fn free_large(&mut self, i: u32) {
         // SAFETY: per the contract.
         unsafe {
-            let m = &*self.meta(i);
-            os::unmap(core::ptr::NonNull::new_unchecked(m.base as *mut u8), m.pages * PAGE);
-            self.drop_meta(i);
+            let m = &mut *self.meta(i);
+            let (base, pages) = (m.base, m.pages);
+            os::unmap(core::ptr::NonNull::new_unchecked((base + PAGE) as *mut u8), (pages - 1) * PAGE);
+            m.pages = 1;
+            super::pages::release(base, PAGE);
+            self.keep(i);
         }
     }
 }

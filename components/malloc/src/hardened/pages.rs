@@ -2,7 +2,8 @@
 //! empties. A released run keeps its address space (`MADV_DONTNEED` frees the memory, and
 //! the pages read as zero again), so a stale pointer into it still reads zeros instead of
 //! faulting and is refused cleanly; the run waits on the list for its length, as a meta of
-//! its own, without touching its pages.
+//! its own, without touching its pages. The first pages of freed large blocks wait the same
+//! way on a list of their own, oldest first (see `Heap::free_large`).
 use limpet_syscall::{nr, syscall3};
 
 use super::class::{MAX_GROUP_PAGES, PAGE};
@@ -13,6 +14,10 @@ use crate::os;
 /// Address space mapped at a time for groups; only the pages groups touch cost memory.
 const REGION: usize = 1 << 20;
 
+/// How many first pages of freed large blocks are kept mapped (see `Heap::free_large`): each
+/// is a mapping of its own until a group takes it, and mappings are a limited resource.
+pub const MAX_KEPT: usize = 1024;
+
 const MADV_DONTNEED: usize = 4;
 const MADV_NOHUGEPAGE: usize = 15;
 
@@ -20,7 +25,7 @@ const MADV_NOHUGEPAGE: usize = 15;
 ///
 /// # Safety
 /// The range must be whole pages of a region, unused by anything.
-unsafe fn release(p: usize, len: usize) {
+pub unsafe fn release(p: usize, len: usize) {
     // SAFETY: per the contract; a private anonymous range always accepts this.
     let r = unsafe { syscall3(nr::MADVISE, p, len, MADV_DONTNEED) };
     if limpet_syscall::result(r).is_err() {
@@ -38,7 +43,7 @@ impl Heap {
         let len = pages * PAGE;
         // A released run of the same length, then the current region, then a longer run
         // split, then a new region.
-        if let Some(i) = self.pop_run(pages) {
+        if let Some(i) = self.pop_run(pages).or_else(|| if pages == 1 { self.pop_kept() } else { None }) {
             return Some((i, self.claim(i, pages, state)));
         }
         if self.bump_end - self.bump < len {
@@ -119,6 +124,49 @@ impl Heap {
             m.state = State::Run;
         }
         self.push_run(i);
+    }
+
+    /// Keeps the first page of a freed large block (meta `i`, now one page long and released)
+    /// at the end of the kept list; past [`MAX_KEPT`], the oldest kept page is unmapped.
+    ///
+    /// # Safety
+    /// Meta `i` must describe one released page, mapped on its own, on no list.
+    pub unsafe fn keep(&mut self, i: u32) {
+        if self.kept == MAX_KEPT {
+            let old = self.pop_kept().unwrap_or(NONE);
+            // SAFETY: kept pages are mappings of their own that nothing uses.
+            unsafe {
+                os::unmap(core::ptr::NonNull::new_unchecked((*self.meta(old)).base as *mut u8), PAGE);
+                self.drop_meta(old);
+            }
+        }
+        // SAFETY: per the contract; the tail, if any, is a kept meta.
+        unsafe {
+            (*self.meta(i)).state = State::Run;
+            (*self.meta(i)).next = NONE;
+            if self.kept_tail == NONE {
+                self.kept_head = i;
+            } else {
+                (*self.meta(self.kept_tail)).next = i;
+            }
+        }
+        self.kept_tail = i;
+        self.kept += 1;
+    }
+
+    /// The oldest kept page, off the kept list.
+    fn pop_kept(&mut self) -> Option<u32> {
+        let i = self.kept_head;
+        if i == NONE {
+            return None;
+        }
+        // SAFETY: metas on the kept list exist.
+        self.kept_head = unsafe { (*self.meta(i)).next };
+        if self.kept_head == NONE {
+            self.kept_tail = NONE;
+        }
+        self.kept -= 1;
+        Some(i)
     }
 
     fn push_run(&mut self, i: u32) {

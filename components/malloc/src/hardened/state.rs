@@ -24,6 +24,10 @@ pub struct Heap {
     /// The untouched rest of the current region.
     pub bump: usize,
     pub bump_end: usize,
+    /// First pages kept from freed large blocks, oldest first, and how many.
+    pub kept_head: u32,
+    pub kept_tail: u32,
+    pub kept: usize,
 }
 
 // SAFETY: the pointers refer to memory the heap owns, whichever thread holds it.
@@ -57,6 +61,9 @@ impl Heap {
             chunks: [ptr::null_mut(); MAX_CHUNKS],
             bump: 0,
             bump_end: 0,
+            kept_head: NONE,
+            kept_tail: NONE,
+            kept: 0,
         }
     }
 

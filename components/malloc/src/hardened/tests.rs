@@ -308,6 +308,48 @@ fn released_runs_are_reused_whole_or_split() {
 }
 
 #[test]
+fn freed_large_blocks_leave_a_page_for_groups() {
+    let mut h = Box::new(Heap::new());
+    let p = h.alloc(300_000).unwrap().ptr.as_ptr() as usize;
+    let base = p - 16;
+    // SAFETY: the block is live; afterwards its first page is a run.
+    unsafe {
+        (p as *mut u8).write_bytes(1, 300_000);
+        h.free(p);
+    }
+    assert_eq!(h.kept, 1);
+    assert!(!resident(base));
+    // SAFETY: the first page is still mapped, and reads as zero.
+    assert_eq!(unsafe { (p as *const u64).sub(1).read() }, 0);
+    // A one-page group takes it.
+    let q = h.alloc(16).unwrap().ptr.as_ptr() as usize;
+    assert_eq!(q, p);
+    assert_eq!(h.kept, 0);
+    // SAFETY: the block is live.
+    unsafe { h.free(q) };
+}
+
+#[test]
+fn kept_first_pages_are_bounded() {
+    let mut h = Box::new(Heap::new());
+    let ps: Vec<usize> = (0..super::pages::MAX_KEPT + 50).map(|_| h.alloc(70_000).unwrap().ptr.as_ptr() as usize).collect();
+    for &p in &ps {
+        // SAFETY: each block is freed once.
+        unsafe { h.free(p) };
+    }
+    assert_eq!(h.kept, super::pages::MAX_KEPT);
+    // The oldest were unmapped, metas and all; the newest are kept.
+    assert!(h.spare != NONE);
+    let read = |p: usize| {
+        let mut v = 0u8;
+        // SAFETY: mincore only reports on the page; ENOMEM means it is not mapped.
+        unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, p & !(PAGE - 1), PAGE, &raw mut v as usize) }
+    };
+    assert_ne!(read(ps[0]), 0);
+    assert_eq!(read(ps[ps.len() - 1]), 0);
+}
+
+#[test]
 fn threads_share_the_heap() {
     let handles: Vec<_> = (0..4)
         .map(|t| {
