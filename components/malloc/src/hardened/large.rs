@@ -122,8 +122,10 @@ impl Heap {
         // SAFETY: per the contract.
         unsafe {
             let m = &mut *self.meta(i);
-            let (base, pages) = (m.base, m.pages);
-            os::unmap(core::ptr::NonNull::new_unchecked((base + PAGE) as *mut u8), (pages - 1) * PAGE);
+            let (base, len) = (m.base, m.pages * PAGE);
+            // The kernel's page may be larger than ours; it unmaps whole pages of its own.
+            let keep = os::page_size().min(len);
+            os::unmap(core::ptr::NonNull::new_unchecked((base + keep) as *mut u8), len - keep);
             m.pages = 1;
             super::pages::release(base, PAGE);
             self.keep(i);
