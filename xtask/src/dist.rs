@@ -46,13 +46,11 @@ fn profile_dir(profile: &str) -> &str {
 pub fn build(opts: &Options) -> Result<Dist> {
     crate::prereq::ensure()?;
     let root = root();
+    let other_malloc = other_malloc(opts);
     let prefix = match &opts.prefix {
         Some(p) if p.is_absolute() => p.clone(),
         Some(p) => std::env::current_dir().map_err(|e| e.to_string())?.join(p),
-        None => match &opts.malloc {
-            Some(m) => root.join(format!("target/dist-{m}")),
-            None => root.join("target/dist"),
-        },
+        None => root.join("target").join(other_malloc.map_or("dist".into(), |m| format!("dist-{m}"))),
     };
     let lib = prefix.join("lib");
     let bin = prefix.join("bin");
@@ -64,7 +62,7 @@ pub fn build(opts: &Options) -> Result<Dist> {
     fs::create_dir_all(root.join("target")).map_err(|e| e.to_string())?;
     let lock = fs::File::create(root.join("target/limpet-link.lock")).map_err(|e| e.to_string())?;
     lock.lock().map_err(|e| format!("target/limpet-link.lock: {e}"))?;
-    let archive = build_archive(&root, &opts.profile, opts.malloc.as_deref())?;
+    let archive = build_archive(&root, &opts.profile, other_malloc)?;
     let objects = prepare_objects(&root, &archive)?;
     let libc_a = lib.join("libc.a");
     let _ = fs::remove_file(&libc_a);
@@ -85,26 +83,40 @@ pub fn build(opts: &Options) -> Result<Dist> {
     Ok(dist)
 }
 
+/// The profile's own allocator: the size profile's is the compact one.
+pub fn profile_malloc(profile: &str) -> &'static str {
+    if profile == "release-size" { "hardened" } else { "fast" }
+}
+
+/// The allocator `--malloc` asks for, when it is not the profile's own.
+pub fn other_malloc(opts: &Options) -> Option<&str> {
+    opts.malloc.as_deref().filter(|m| *m != profile_malloc(&opts.profile))
+}
+
 /// `cargo build -p limpet-assemble` alone (never with the whole workspace, which would
-/// unify the `export` feature into the components' test builds). `malloc` names the
-/// allocator when it is not the profile's own.
-fn build_archive(root: &Path, profile: &str, malloc: Option<&str>) -> Result<PathBuf> {
+/// unify the `export` feature into the components' test builds). Another allocator than the
+/// profile's builds in a target directory of its own, so neither build undoes the other.
+fn build_archive(root: &Path, profile: &str, other_malloc: Option<&str>) -> Result<PathBuf> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", profile]);
-    // The size profile swaps the default allocator (malloc-fast) for the compact one.
-    let size = profile == "release-size";
-    let malloc = malloc.unwrap_or(if size { "simple" } else { "fast" });
-    let features = if size { format!("size,malloc-{malloc}") } else { format!("malloc-{malloc}") };
-    cmd.args(["--no-default-features", "--features", &features]);
-    if size {
+    let malloc = other_malloc.unwrap_or(profile_malloc(profile));
+    let mut target_dir = root.join("target");
+    if let Some(m) = other_malloc {
+        target_dir.push(format!("malloc-{m}"));
+        cmd.arg("--target-dir").arg(&target_dir);
+    }
+    if profile == "release-size" {
+        cmd.args(["--no-default-features", "--features", &format!("size,malloc-{malloc}")]);
         // No unwind tables: nothing unwinds (panic = "abort"), so they are dead weight. A cargo
         // profile cannot say this on stable Rust, hence the flag here.
         let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
         flags.push_str(" -C force-unwind-tables=no");
         cmd.env("RUSTFLAGS", flags.trim());
+    } else if malloc != "fast" {
+        cmd.args(["--no-default-features", "--features", &format!("malloc-{malloc}")]);
     }
     run(&mut cmd)?;
-    Ok(root.join("target").join(TARGET).join(profile_dir(profile)).join("liblimpet_assemble.a"))
+    Ok(target_dir.join(TARGET).join(profile_dir(profile)).join("liblimpet_assemble.a"))
 }
 
 /// Unpacks the archive into its objects, ready for both libraries:

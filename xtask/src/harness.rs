@@ -34,7 +34,7 @@ pub fn run_all(opts: &Options) -> Result {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The components' own tests (never together with assemble, see Cargo.toml).
     run(Command::new(&cargo).current_dir(&root).args(["test", "--workspace", "--exclude", "limpet-assemble"]))?;
-    // The allocator crate's default feature is malloc-simple; its other allocator too.
+    // The allocator crate's default feature is malloc-hardened; its other allocator too.
     run(Command::new(&cargo).current_dir(&root).args([
         "test",
         "-p",
@@ -54,9 +54,16 @@ pub fn run_all(opts: &Options) -> Result {
     }
     let d = dist::build(opts)?;
     let mut tally = Tally::default();
-    c_programs(&root, &d, opts.filter.as_deref(), &mut tally)?;
+    let own = dist::profile_malloc(&opts.profile);
+    c_programs(&root, &d, opts.filter.as_deref(), own, false, &mut tally)?;
     if opts.filter.is_none() {
         loader_cases(&root, &d, &mut tally)?;
+    }
+    // The allocator programs again, on a dist with the profile's other allocator.
+    let other = if own == "fast" { "hardened" } else { "fast" };
+    if programs(&root)?.iter().any(|n| n.starts_with("malloc_") && opts.filter.as_deref().is_none_or(|f| n.contains(f))) {
+        let d = dist::build(&Options { prefix: None, malloc: Some(other.into()), ..opts.clone() })?;
+        c_programs(&root, &d, opts.filter.as_deref(), other, true, &mut tally)?;
     }
     println!("{} passed, {} failed", tally.passed, tally.failed);
     if tally.failed > 0 { Err(format!("{} C test run(s) failed", tally.failed)) } else { Ok(()) }
@@ -164,14 +171,22 @@ fn first_difference(want: &[u8], got: &[u8]) -> String {
     format!("expected {} lines, got {} lines", w.lines().count(), g.lines().count())
 }
 
-fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, tally: &mut Tally) -> Result {
+/// Builds and runs the C programs that `filter` selects on dist `d`, whose allocator is
+/// `malloc` (`malloc_hardened_*` programs check what only the hardened one catches). With
+/// `malloc_only` (a second dist, built with `--malloc`), only the `malloc_*` programs run,
+/// in a work directory of their own.
+fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, malloc: &str, malloc_only: bool, tally: &mut Tally) -> Result {
     let src_dir = root.join("tests/c");
-    let work = root.join("target/ctest");
+    let work = root.join(if malloc_only { format!("target/ctest-{malloc}") } else { "target/ctest".into() });
     let so = d.libc_so();
     for name in programs(root)? {
-        if filter.is_some_and(|f| !name.contains(f)) {
+        if filter.is_some_and(|f| !name.contains(f))
+            || malloc_only && !name.starts_with("malloc_")
+            || malloc != "hardened" && name.starts_with("malloc_hardened_")
+        {
             continue;
         }
+        let label = if malloc_only { format!("{name} (malloc-{malloc})") } else { name.clone() };
         let src = src_dir.join(format!("{name}.c"));
         let lib_src = src_dir.join(format!("{name}.lib.c"));
         let has_lib = lib_src.exists();
@@ -218,7 +233,7 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, tally: &mut Tally) ->
             Ok(())
         })();
         if let Err(e) = build {
-            tally.record(&name, Err(format!("build failed: {e}")));
+            tally.record(&label, Err(format!("build failed: {e}")));
             continue;
         }
         let reference = execute(Command::new(&exe).args(&args), musl_dir);
@@ -240,7 +255,7 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, tally: &mut Tally) ->
             } else {
                 Ok(())
             };
-            tally.record(&format!("{name} [{variant}]"), verdict);
+            tally.record(&format!("{label} [{variant}]"), verdict);
         }
     }
     Ok(())

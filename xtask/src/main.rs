@@ -12,10 +12,12 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   cargo xtask dist [--prefix DIR] [--profile release|release-size|dev] [--malloc fast|hardened]
       build libc.so (also the dynamic linker), libc.a, the crt objects and limpet-gcc into
-      DIR (default target/dist, or target/dist-NAME with --malloc NAME), then build and run
-      examples/hello.c on them; --malloc picks the allocator instead of the profile's default
+      DIR (default target/dist), then build and run examples/hello.c on them; --malloc: the
+      allocator, when not the profile's own (fast for release and dev, hardened for
+      release-size): then DIR defaults to target/dist-NAME, and cargo builds in target/malloc-NAME
   cargo xtask test [--profile release|release-size|dev] [--filter NAME]
-      run every component's cargo tests, then the C conformance harness in tests/c
+      run every component's cargo tests, then the C conformance harness in tests/c, and its
+      malloc_* programs again on a dist with the profile's other allocator (--malloc)
   cargo xtask bench [--quick] [--filter NAME]
       time the C benchmarks in bench/c and the SQLite insert benchmark on musl, limpet and
       glibc (dynamic and static), measure library sizes, and write bench/results/latest.{md,json,svg};
@@ -49,7 +51,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    if opts.malloc.as_deref().is_some_and(|m| !["fast", "hardened", "simple"].contains(&m)) {
+    if opts.malloc.as_deref().is_some_and(|m| !["fast", "hardened"].contains(&m)) {
         eprintln!("xtask: unknown allocator {}\n{USAGE}", opts.malloc.as_deref().unwrap_or(""));
         return ExitCode::from(2);
     }
@@ -76,12 +78,13 @@ fn main() -> ExitCode {
 }
 
 /// Command-line options shared by the commands.
+#[derive(Clone)]
 pub struct Options {
     pub prefix: Option<PathBuf>,
     pub profile: String,
     pub filter: Option<String>,
     /// `bench --quick`: fewer rounds, shorter batches, fewer SQLite rows.
     pub quick: bool,
-    /// `dist --malloc NAME`: the allocator (`malloc-NAME`) instead of the profile's default.
+    /// `--malloc`: the allocator (`fast` or `hardened`), when not the profile's own.
     pub malloc: Option<String>,
 }

@@ -3,8 +3,8 @@
 //!
 //! Laid out in layers, as mimalloc is:
 //! - `os`: the pages, from `mmap`/`munmap`/`mremap`;
-//! - [`heap`]: the allocator proper, chosen by cargo feature (`malloc-simple`, in `simple/`,
-//!   or `malloc-fast`, in `fast/`); every allocator offers the same Rust API;
+//! - [`heap`]: the allocator proper, chosen by cargo feature (`malloc-hardened`, in
+//!   `hardened/`, or `malloc-fast`, in `fast/`); every allocator offers the same Rust API;
 //! - `api/`: the C functions, which add the C contract (errno, argument checks) on top of [`heap`];
 //! - `lock`: the futex lock that makes the heap thread-safe.
 //! - `front`: `alloc` and `alloc_zeroed`, built the same way on either allocator's `alloc_block`.
@@ -12,10 +12,10 @@
 
 // Two allocators would each define `malloc`; with LTO that fails to link, without it the
 // linker silently keeps one. So the build must name exactly one.
-#[cfg(not(any(feature = "malloc-simple", feature = "malloc-fast")))]
-compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-simple` or `malloc-fast`)");
-#[cfg(all(feature = "malloc-simple", feature = "malloc-fast"))]
-compile_error!("limpet-malloc: enable exactly one allocator feature, not both `malloc-simple` and `malloc-fast`");
+#[cfg(not(any(feature = "malloc-hardened", feature = "malloc-fast")))]
+compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-hardened` or `malloc-fast`)");
+#[cfg(all(feature = "malloc-hardened", feature = "malloc-fast"))]
+compile_error!("limpet-malloc: enable exactly one allocator feature, not both `malloc-hardened` and `malloc-fast`");
 
 mod api;
 mod front;
@@ -23,8 +23,8 @@ mod global_alloc;
 mod lock;
 mod os;
 
-#[cfg_attr(feature = "malloc-simple", path = "simple/mod.rs")]
-#[cfg_attr(all(feature = "malloc-fast", not(feature = "malloc-simple")), path = "fast/mod.rs")]
+#[cfg_attr(feature = "malloc-hardened", path = "hardened/mod.rs")]
+#[cfg_attr(all(feature = "malloc-fast", not(feature = "malloc-hardened")), path = "fast/mod.rs")]
 pub mod heap;
 
 pub use api::aligned_alloc::{aligned_alloc, memalign, posix_memalign, valloc};

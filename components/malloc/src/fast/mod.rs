@@ -4,18 +4,14 @@
 //! Allocating and freeing a block of the calling thread's heap takes no lock and no atomic
 //! read-modify-write: pop or push on the page's free list. A block freed by another thread
 //! goes on its page's remote list, which the owner collects when its own list runs dry.
-//! Large requests get a mapping of their own with a header (`large`, shared with
-//! `malloc-simple`), resized with `mremap`.
+//! Large requests get a mapping of their own with a header (`large`), resized with `mremap`.
 //!
 //! This is the Rust API every allocator of this crate offers. It never touches errno:
 //! failure is `None`, and the C functions in `api/` add the C contract.
 use core::ptr::{self, NonNull};
 
-#[path = "../simple/block.rs"]
 mod block;
-#[path = "../simple/class.rs"]
 mod class;
-#[path = "../simple/large.rs"]
 mod large;
 mod page;
 mod segment;

@@ -1,30 +1,25 @@
-//! The header in front of every block, and the kinds of block it can describe.
+//! The header in front of every block outside the segments (large blocks, and aligned
+//! pointers into them), and the kinds of block it can describe.
 use core::ptr::NonNull;
 
 /// The 16 bytes just below every pointer the allocator hands out. Keeping it a full granule
 /// keeps the payload 16-byte aligned.
 #[repr(C, align(16))]
 pub struct Header {
-    /// Small: the size class. Large: the length of the mapping. Aligned: the distance back
-    /// to the pointer of the block that holds this one.
+    /// Large: the length of the mapping. Aligned: the distance back to the pointer of the
+    /// block that holds this one.
     pub word: usize,
-    /// One of [`SMALL`], [`LARGE`], [`ALIGNED`], [`FREED`]; anything else means the pointer
-    /// did not come from us or the heap was overwritten.
+    /// [`LARGE`] or [`ALIGNED`]; anything else means the pointer did not come from us or
+    /// the heap was overwritten.
     pub kind: usize,
 }
 
 pub const HEADER: usize = core::mem::size_of::<Header>();
 
-/// A block carved from a chunk, in use.
-#[cfg(feature = "malloc-simple")]
-pub const SMALL: usize = 0x5e11_0001;
 /// A block with a mapping of its own.
 pub const LARGE: usize = 0x5e11_0002;
 /// An over-aligned pointer inside another block (see `alloc_aligned`).
 pub const ALIGNED: usize = 0x5e11_0003;
-/// A small block on a free list.
-#[cfg(feature = "malloc-simple")]
-pub const FREED: usize = 0x5e11_0004;
 
 /// A freshly allocated block, and whether its payload is known to be all zero (memory
 /// straight from the kernel is), which lets `calloc` skip clearing it.
