@@ -1,0 +1,1 @@
+//! Tests of the scanf core against musl's results.
