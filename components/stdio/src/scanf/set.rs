@@ -37,7 +37,7 @@ impl Set {
 
     /// Parses the set of a `%[` whose `[` is at `fmt[*i]`; leaves `*i` on the closing `]`.
     /// `^` first inverts it; a `]` or `-` first is a member; `a-z` is a range of byte
-    /// values (a descending one stands for its end alone), a `-` before the `]` a member.
+    /// values (a descending one holds only its two ends), a `-` before the `]` a member.
     /// None when the format ends before the `]`.
     pub(crate) fn parse(fmt: &[u8], i: &mut usize) -> Option<Set> {
         let at = |k: usize| fmt.get(k).copied().unwrap_or(0);
