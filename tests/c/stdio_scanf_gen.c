@@ -209,7 +209,7 @@ static int rand_format(int positional)
 		const char *len = lens[pick(sizeof lens / sizeof *lens)];
 		n += sprintf(spec + n, "%s", len);
 		if (chance(1))
-			spec[n++] = "ykw$"[pick(4)];
+			spec[n++] = "ykw!"[pick(4)];
 		else if (conv == '[') {
 			const char *set = sets[pick(sizeof sets / sizeof *sets)];
 			n += sprintf(spec + n, "%s", set);
@@ -290,7 +290,9 @@ static void one_case(int i)
 		if (!positional && kinds[d] == K_ALLOC) {
 			char *s;
 			memcpy(&s, dest[d], sizeof s);
-			if (alloc_wide[d]) {
+			if (!s) /* glibc nulls the pointer of a failed %m */
+				printf("null");
+			else if (alloc_wide[d]) {
 				wchar_t *w = (wchar_t *)s;
 				size_t n = alloc_c[d] ? (size_t)alloc_c[d] : wcslen(w);
 				printf("w{");
