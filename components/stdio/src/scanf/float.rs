@@ -7,6 +7,8 @@
 //! can affect rounding only leave a nonzero digit behind them. `strtold` keeps 12,000
 //! significant digits, because a halfway point between two x87 numbers can have that many;
 //! the text keeps as many, so the rounding is exact for every format.
+use core::mem::MaybeUninit;
+
 use limpet_syscall::errno::EINVAL;
 use limpet_syscall::set_errno;
 
@@ -79,15 +81,20 @@ fn zero(p: Prec, neg: bool) -> Float {
     }
 }
 
-/// The normalised text handed to the conversion.
+/// The normalised text handed to the conversion. The buffer is left uninitialised (it is
+/// large, and every field would otherwise pay for clearing it); only `..len` is written.
 struct Text {
-    buf: [u8; TEXT],
+    buf: [MaybeUninit<u8>; TEXT],
     len: usize,
 }
 
 impl Text {
+    fn new() -> Text {
+        Text { buf: [const { MaybeUninit::uninit() }; TEXT], len: 0 }
+    }
+
     fn push(&mut self, b: u8) {
-        self.buf[self.len] = b;
+        self.buf[self.len] = MaybeUninit::new(b);
         self.len += 1;
     }
 
@@ -119,6 +126,7 @@ impl Text {
     /// Converts the text (a sign, then a number strtod reads whole) to `p`.
     fn convert(&mut self, p: Prec) -> Float {
         self.push(0);
+        // The conversion reads up to the NUL, all of it written.
         let s = self.buf.as_ptr().cast();
         let end = core::ptr::null_mut();
         // SAFETY: the text is NUL-terminated and `end` is null.
@@ -160,7 +168,7 @@ fn hex_digit(c: Option<u32>) -> Option<u8> {
 /// errno is EINVAL when no number starts the field (but not for a bad exponent or a `0x`
 /// without digits, as in musl), and the conversion sets ERANGE as strtod does.
 pub(crate) fn read_float<I: Input + ?Sized>(r: &mut Reader<'_, I>, p: Prec) -> Option<Float> {
-    let mut t = Text { buf: [0; TEXT], len: 0 };
+    let mut t = Text::new();
     let mut c = r.get();
     let mut neg = false;
     if is(c, b'+') || is(c, b'-') {
