@@ -84,6 +84,86 @@ static void floats(void)
 	}
 }
 
+/* Fields longer than any buffer: digits far past the last one that matters, zeros before. */
+static void long_fields(void)
+{
+	static char buf[40000];
+	static const char *heads[] = { "1.00000000000000011102230246251565404236316680908203125", "0x1.00000000000008", "1" };
+	static const char *fmts[] = { "%lf%n", "%Lf%n", "%f%n" };
+	for (int h = 0; h < 3; h++)
+		for (int tail = 0; tail < 3; tail++) {
+			size_t n = strlen(heads[h]);
+			memcpy(buf, heads[h], n);
+			if (h == 2)
+				buf[n++] = '.';
+			/* 13,000 or 30,000 zeros, then nothing, a 1, or an exponent. */
+			size_t zeros = tail == 2 ? 30000 : 13000;
+			memset(buf + n, '0', zeros);
+			n += zeros;
+			strcpy(buf + n, tail == 0 ? "" : tail == 1 ? "1" : "1p-3");
+			for (int f = 0; f < 3; f++) {
+				unsigned char b[16];
+				int used = -1;
+				memset(b, 0xa5, sizeof b);
+				int r = sscanf(buf, fmts[f], b, &used);
+				printf("long %d %d %s r=%d used=%d", h, tail, fmts[f], r, used);
+				hex("v", b, f == 1 ? 10 : f == 0 ? 8 : 4);
+				printf("\n");
+			}
+		}
+	/* Half the smallest x87 subnormal, 2^-16446 = 5^16446 / 10^16446, written out exactly
+	 * (11,496 significant digits): exactly it rounds to even (0), a hair above it up. */
+	{
+		static uint32_t limb[1400];
+		int used = 1;
+		limb[0] = 1;
+		for (int i = 0; i < 16446; i++) {
+			uint64_t carry = 0;
+			for (int k = 0; k < used; k++) {
+				uint64_t v = (uint64_t)limb[k] * 5 + carry;
+				limb[k] = (uint32_t)(v % 1000000000);
+				carry = v / 1000000000;
+			}
+			if (carry)
+				limb[used++] = (uint32_t)carry;
+		}
+		char digits[13000];
+		int nd = sprintf(digits, "%u", limb[used - 1]);
+		for (int k = used - 2; k >= 0; k--)
+			nd += sprintf(digits + nd, "%09u", limb[k]);
+		size_t n = 0;
+		memcpy(buf, "0.", 2);
+		n = 2;
+		memset(buf + n, '0', 16446 - nd);
+		n += 16446 - nd;
+		memcpy(buf + n, digits, nd);
+		n += nd;
+		for (int v = 0; v < 3; v++) {
+			buf[n] = 0;
+			if (v == 1)
+				strcpy(buf + n, "0000001");
+			if (v == 2)
+				buf[n - 1]--; /* just below: the last digit is 5 */
+			unsigned char b[16];
+			memset(b, 0xa5, sizeof b);
+			int r = sscanf(buf, "%Lf", b);
+			printf("half subnormal %d digits=%d r=%d", v, nd, r);
+			hex("v", b, 10);
+			printf("\n");
+		}
+	}
+	/* 0.000...0001e+N: the leading zeros only move the exponent. */
+	memcpy(buf, "0.", 2);
+	memset(buf + 2, '0', 20000);
+	strcpy(buf + 20002, "17e20005");
+	unsigned char b[16];
+	memset(b, 0xa5, sizeof b);
+	int r = sscanf(buf, "%Lf", b);
+	printf("leading zeros r=%d", r);
+	hex("v", b, 10);
+	printf("\n");
+}
+
 static void strings(void)
 {
 	static const struct { const char *in, *fmt; } t[] = {
@@ -221,6 +301,7 @@ int main(void)
 	alarm(10);
 	ints();
 	floats();
+	long_fields();
 	strings();
 	alloc();
 	returns();

@@ -17,6 +17,10 @@
 //!   (whatever its sign), and the value is stored truncated to the argument's size.
 //! - `%N$` takes one digit only and counts from the arguments not yet taken in order.
 //!
+//! The units are `u32`s so that a wide source fits the same trait; what the narrow functions
+//! do not need yet is left for the wide ones to add: `%[` sets and `%s`/`%c` storing of
+//! units above 0xff (a set holds bytes only), and conversion of stored units to multibyte.
+//!
 //! `reader` holds the field counter (musl's width limit and one-unit pushback), `int` and
 //! `float` the number readers, `set` the `%[` sets, `run` the directive loop, `entry`
 //! the C functions and the byte sources over strings and `FILE`s.
