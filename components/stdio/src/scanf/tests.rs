@@ -180,6 +180,9 @@ unsafe extern "C" {
 }
 
 /// The string `%m` allocated at `p`, freed.
+///
+/// # Safety
+/// `p` came from `malloc` and holds `n` bytes, or a NUL-terminated string when `n` is None.
 unsafe fn take_alloc(p: *mut u8, n: Option<usize>) -> Vec<u8> {
     let n = n.unwrap_or_else(|| unsafe { core::ffi::CStr::from_ptr(p.cast()) }.to_bytes().len());
     let v = unsafe { core::slice::from_raw_parts(p, n) }.to_vec();
