@@ -13,6 +13,8 @@
 //! - [`printf`]: the formatter, generic over where arguments come from and where bytes go.
 //! - `vfprintf`, `vsnprintf`, `vdprintf`: the `v*` functions over a `FILE`, a buffer, a descriptor.
 //! - [`wide`]: `fwide` and the wide character I/O (`fgetwc`, `fputwc`, `fgetws`, `fputws`, `ungetwc`).
+//! - [`scanf`]: the scanner (generic over its input and pointer source) and `vfscanf`,
+//!   `vscanf`, `vsscanf` (x86_64 only, for its `long double`).
 //! - [`va`]: the per-architecture `va_list` reader and the variadic trampolines (`printf`, ...).
 //!
 //! Every C function is exported only with the `export` feature; without it they are plain
@@ -50,6 +52,8 @@ pub mod perror;
 pub mod popen;
 pub mod printf;
 pub mod remove;
+#[cfg(target_arch = "x86_64")]
+pub mod scanf;
 pub mod setvbuf;
 pub mod tmpfile;
 pub mod tmpnam;

@@ -1,4 +1,4 @@
-//! Reading C `va_list`s, and the variadic entry points (`printf`, `snprintf`, ...).
+//! Reading C `va_list`s, and the variadic entry points (`printf`, `snprintf`, `scanf`, ...).
 //!
 //! Stable Rust cannot define a C-variadic function, so each one is a naked trampoline that
 //! stores the argument registers in the ABI's `va_list` layout and calls the matching `v*`
@@ -9,4 +9,7 @@
 mod x86_64;
 
 #[cfg(target_arch = "x86_64")]
-pub use x86_64::{VaArgs, VaList, VaListX86, dprintf, fprintf, printf, snprintf, sprintf};
+pub use x86_64::{
+    VaArgs, VaList, VaListX86, __isoc99_fscanf, __isoc99_scanf, __isoc99_sscanf, dprintf, fprintf, fscanf, printf,
+    scanf, snprintf, sprintf, sscanf,
+};

@@ -108,6 +108,24 @@ impl ArgSource for VaArgs {
     }
 }
 
+impl crate::scanf::PtrSource for VaArgs {
+    fn next_ptr(&mut self) -> *mut core::ffi::c_void {
+        self.next_int() as *mut core::ffi::c_void
+    }
+
+    fn nth_ptr(&self, n: usize) -> *mut core::ffi::c_void {
+        // `va_copy` is a copy of the struct on x86_64; the save areas it points to are shared.
+        // SAFETY: `new`'s contract: the va_list is live.
+        let mut copy = unsafe { self.ap.read() };
+        let mut ahead = VaArgs { ap: &mut copy };
+        let mut p = 0;
+        for _ in 0..n.max(1) {
+            p = ahead.next_int();
+        }
+        p as *mut core::ffi::c_void
+    }
+}
+
 /// Defines a variadic C function as a naked trampoline into its `v*` function.
 ///
 /// At entry `rsp` is 8 mod 16. The trampoline reserves 216 bytes (which realigns the stack
@@ -196,6 +214,54 @@ variadic! {
     /// # Safety
     /// As for `printf`, and `buf` must be writable for `n` bytes.
     fn snprintf(buf: *mut c_char, n: usize, fmt: *const c_char) => crate::vsnprintf::vsnprintf, named = 3, ap = "rcx"
+}
+
+variadic! {
+    /// `scanf(fmt, ...)`—`vscanf(fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `vfscanf`; call it as a C variadic function.
+    fn scanf(fmt: *const c_char) => crate::scanf::vscanf, named = 1, ap = "rsi"
+}
+
+variadic! {
+    /// `fscanf(f, fmt, ...)`—`vfscanf(f, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `scanf`.
+    fn fscanf(f: *mut FILE, fmt: *const c_char) => crate::scanf::vfscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `sscanf(s, fmt, ...)`—`vsscanf(s, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `scanf`, and `s` must be NUL-terminated.
+    fn sscanf(s: *const c_char, fmt: *const c_char) => crate::scanf::vsscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `__isoc99_scanf(fmt, ...)`—glibc's C99 name for `scanf`, which musl exports too.
+    ///
+    /// # Safety
+    /// As for `scanf`.
+    fn __isoc99_scanf(fmt: *const c_char) => crate::scanf::vscanf, named = 1, ap = "rsi"
+}
+
+variadic! {
+    /// `__isoc99_fscanf(f, fmt, ...)`—glibc's C99 name for `fscanf`.
+    ///
+    /// # Safety
+    /// As for `fscanf`.
+    fn __isoc99_fscanf(f: *mut FILE, fmt: *const c_char) => crate::scanf::vfscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `__isoc99_sscanf(s, fmt, ...)`—glibc's C99 name for `sscanf`.
+    ///
+    /// # Safety
+    /// As for `sscanf`.
+    fn __isoc99_sscanf(s: *const c_char, fmt: *const c_char) => crate::scanf::vsscanf, named = 2, ap = "rdx"
 }
 
 #[cfg(test)]
