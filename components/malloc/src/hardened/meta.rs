@@ -7,8 +7,9 @@ use core::ptr;
 use super::state::Heap;
 use crate::os;
 
-/// No meta: the end of a list.
-pub const NONE: u32 = u32::MAX;
+/// No meta: the end of a list. Index 0 is never a meta, so that the heap's initial state is
+/// all zeros and the static that holds it takes no room in the binary (`.bss`, not `.data`).
+pub const NONE: u32 = 0;
 /// Metas per chunk; a chunk is mapped when the first of its metas is needed.
 pub const CHUNK_METAS: usize = 1024;
 /// Chunks the table can hold: room for four million groups, free runs and large blocks.
@@ -68,7 +69,7 @@ impl Heap {
     #[inline(always)]
     pub fn meta_checked(&self, i: u32) -> Option<*mut Meta> {
         // SAFETY: the index is below the count.
-        (i < self.metas).then(|| unsafe { self.meta(i) })
+        (i != NONE && i < self.metas).then(|| unsafe { self.meta(i) })
     }
 
     /// A meta to use, from the spare list or a fresh one; `None` when the kernel has no
@@ -80,15 +81,16 @@ impl Heap {
             self.spare = unsafe { (*self.meta(i)).next };
             i
         } else {
-            let i = self.metas as usize;
-            if i.is_multiple_of(CHUNK_METAS) {
-                if i / CHUNK_METAS == MAX_CHUNKS {
-                    return None;
-                }
+            // The first meta made is 1 ([`NONE`] is 0).
+            let i = (self.metas as usize).max(1);
+            if i / CHUNK_METAS == MAX_CHUNKS {
+                return None;
+            }
+            if self.chunks[i / CHUNK_METAS].is_null() {
                 let chunk = os::map(CHUNK_METAS * size_of::<Meta>())?;
                 self.chunks[i / CHUNK_METAS] = chunk.as_ptr().cast();
             }
-            self.metas += 1;
+            self.metas = i as u32 + 1;
             i as u32
         };
         // SAFETY: `i` is below the count now, and the meta is ours to overwrite: spare, or
