@@ -7,6 +7,8 @@
 //!   `hardened/`, or `malloc-fast`, in `fast/`); every allocator offers the same Rust API;
 //! - `api/`: the C functions, which add the C contract (errno, argument checks) on top of [`heap`];
 //! - `lock`: the futex lock that makes the heap thread-safe.
+//! - `fault`: the one-line message and SIGABRT with which either allocator stops the
+//!   process on a pointer it cannot have handed out;
 //! - `front`: `alloc` and `alloc_zeroed`, built the same way on either allocator's `alloc_block`.
 #![cfg_attr(not(test), no_std)]
 
@@ -18,9 +20,12 @@ compile_error!("limpet-malloc: enable exactly one allocator feature (`malloc-har
 compile_error!("limpet-malloc: enable exactly one allocator feature, not both `malloc-hardened` and `malloc-fast`");
 
 mod api;
+mod fault;
 mod front;
 mod global_alloc;
 mod lock;
+#[cfg(test)]
+mod must_abort;
 mod os;
 
 #[cfg_attr(feature = "malloc-hardened", path = "hardened/mod.rs")]

@@ -43,5 +43,5 @@ pub unsafe fn header(p: NonNull<u8>) -> *mut Header {
 #[cold]
 #[inline(never)]
 pub fn corrupt(p: NonNull<u8>) -> ! {
-    panic!("limpet-malloc: invalid or double free of {:p}", p.as_ptr())
+    crate::fault::fault(crate::fault::Op::Free, crate::fault::Fault::Invalid, p.as_ptr() as usize)
 }

@@ -243,5 +243,17 @@ limpet_pthread::on_fork!(
     thread::unlock_after_fork_child
 );
 
+/// Takes the heap's locks as the fork hooks do, for tests that fork.
+#[cfg(test)]
+pub(crate) fn test_fork_prepare() {
+    thread::lock_for_fork();
+}
+
+/// Releases them after the fork, in the parent or the child.
+#[cfg(test)]
+pub(crate) fn test_fork_done(child: bool) {
+    if child { thread::unlock_after_fork_child() } else { thread::unlock_after_fork_parent() }
+}
+
 #[cfg(test)]
 mod tests;

@@ -292,22 +292,28 @@ fn freed_pages_go_back_to_the_kernel() {
 }
 
 #[test]
-#[should_panic(expected = "invalid or double free")]
-fn double_free_of_a_lone_block_is_caught() {
-    let p = alloc(50_000).unwrap();
-    // SAFETY: the first free is valid; the second is the error under test.
-    unsafe {
-        free(p);
-        free(p);
-    }
+fn double_free_of_a_lone_block_aborts() {
+    crate::must_abort::must_abort(|| {
+        let p = alloc(50_000).unwrap();
+        crate::must_abort::expect("free of invalid pointer", p);
+        // SAFETY: the first free is valid; the second is the error under test.
+        unsafe {
+            free(p);
+            free(p);
+        }
+    });
 }
 
 #[test]
-#[should_panic(expected = "invalid or double free")]
-fn foreign_pointer_is_caught() {
-    let mut buf = [0u128; 4];
-    // SAFETY: the header read is within `buf`; the bad kind must stop us first.
-    unsafe { free(NonNull::new_unchecked(buf.as_mut_ptr().add(2).cast())) };
+fn foreign_pointer_aborts() {
+    crate::must_abort::must_abort(|| {
+        let mut buf = [0u128; 4];
+        // SAFETY: the header read is within `buf`; the bad kind must stop us first.
+        let p = unsafe { NonNull::new_unchecked(buf.as_mut_ptr().add(2).cast()) };
+        crate::must_abort::expect("free of invalid pointer", p);
+        // SAFETY: as above.
+        unsafe { free(p) };
+    });
 }
 
 #[test]

@@ -19,7 +19,6 @@ use core::ptr::NonNull;
 use crate::lock::{Mutex, MutexGuard};
 
 mod class;
-mod fault;
 mod group;
 mod header;
 mod state;
@@ -127,3 +126,16 @@ mod tests;
 
 #[cfg(test)]
 mod corruption_tests;
+
+/// Takes the heap's lock as the fork hooks do, for tests that fork.
+#[cfg(test)]
+pub(crate) fn test_fork_prepare() {
+    lock_for_fork();
+}
+
+/// Releases it after the fork, in the parent or the child.
+#[cfg(test)]
+pub(crate) fn test_fork_done(_child: bool) {
+    // SAFETY: taken by `test_fork_prepare` before the fork.
+    unsafe { unlock_after_fork() };
+}

@@ -4,7 +4,7 @@ use core::ptr::{self, NonNull};
 
 use super::Block;
 use super::class::{GROUP_HDR, HDR, MAX_GROUP_PAGES, MAX_SMALL, NUM_CLASSES, PAGE, UNIT, class_of, group_slots, stride};
-use super::fault::{Fault, Op, fault};
+use crate::fault::{Fault, Op, fault};
 use super::header::{self, HOLDER, LARGE, Slot};
 use super::meta::{MAX_CHUNKS, Meta, NONE, State};
 

@@ -2,7 +2,8 @@
 //! heap may already be damaged, so nothing here allocates, takes a lock or runs a handler.
 use limpet_syscall::{nr, syscall0, syscall1, syscall2, syscall3, syscall4};
 
-/// What went wrong, for the message.
+/// What went wrong, for the message. (malloc-fast only ever reports `Invalid`.)
+#[cfg_attr(feature = "malloc-fast", allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// A block already freed.
@@ -16,6 +17,7 @@ pub enum Fault {
 }
 
 /// The function the heap was serving, for the message.
+#[cfg_attr(feature = "malloc-fast", allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     Free,
