@@ -26,6 +26,7 @@ pub mod strtod;
 pub mod strtol;
 #[cfg(target_arch = "x86_64")]
 pub mod strtold;
+mod underflow;
 
 /// `isspace` of the C locale, which every conversion skips leading input with.
 pub(crate) fn is_space(c: u8) -> bool {

@@ -6,7 +6,8 @@
 //! is exact for any length; hexadecimal ones are rounded by [`round_binary`].
 //!
 //! errno follows musl's observable rules: EINVAL when nothing converts; for decimal input,
-//! ERANGE when the result overflows to infinity or underflows (to zero or a subnormal). For
+//! ERANGE when the result overflows to infinity or underflows: is zero or subnormal and
+//! inexact, unless rounding carried it up to a power of two (`underflow`). For
 //! hexadecimal input musl is narrower (see [`hex_range_error`]): most inputs that round to
 //! infinity or zero leave errno alone.
 //! `strtold` (in `strtold.rs`) shares this front end.
@@ -238,7 +239,7 @@ pub(crate) unsafe fn convert(s: *const c_char, endptr: *mut *mut c_char, f: &For
         Some((Number::Decimal { text, nonzero }, n)) => {
             let bits = to_bits(text);
             let subnormal = bits < 1 << frac_bits;
-            if bits == inf || (nonzero && subnormal) {
+            if bits == inf || (nonzero && subnormal && crate::underflow::underflow_reported(text, bits, f)) {
                 set_errno(errno::ERANGE);
             }
             (bits, n)
