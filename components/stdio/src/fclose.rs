@@ -77,7 +77,11 @@ mod tests {
         let t = TmpFile::new("fclose-bad", None);
         let f = t.open(c"w");
         unsafe {
-            crate::fdio::close_fd((*f).unlocked().fd);
+            // The stream is given a descriptor number no process can have open, rather than
+            // its own closed under it: other tests run in parallel threads, and one of them
+            // could get that number back before `fclose` closes it again.
+            let fd = core::mem::replace(&mut (*f).unlocked().fd, 0x7fff_fff0);
+            crate::fdio::close_fd(fd);
             assert_eq!(fclose(f), EOF);
             assert_eq!(errno(), EBADF);
         }

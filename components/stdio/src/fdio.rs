@@ -251,7 +251,10 @@ mod tests {
         }
         let f = t.open(c"r");
         unsafe {
-            close_fd((*f).unlocked().fd);
+            // A number no process has open, not the stream's own closed under it: a test in
+            // another thread could get that number back before `fclose` closed it again.
+            let fd = core::mem::replace(&mut (*f).unlocked().fd, 0x7fff_fff0);
+            close_fd(fd);
             assert_eq!(crate::fclose::fclose(f), EOF);
             assert_eq!(errno(), limpet_syscall::errno::EBADF);
         }
