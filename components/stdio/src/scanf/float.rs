@@ -256,10 +256,22 @@ fn exponent<I: Input + ?Sized>(r: &mut Reader<'_, I>) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
-/// The decimal form; `c` is its first unit.
-fn decimal<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, mut t: Text, p: Prec, neg: bool) -> Option<Float> {
+/// A significand as read: whether it had a digit, where its point falls (the value is
+/// 0.D1D2... * base^point, D1 its first nonzero digit), how many of its digits were kept,
+/// whether a nonzero digit was dropped after them, and the unit that ended it.
+struct Significand {
+    gotdig: bool,
+    point: i64,
+    kept: usize,
+    sticky: bool,
+    end: Option<u32>,
+}
+
+/// Reads a significand whose first unit is `c`: leading zeros (before and after a point) are
+/// skipped, up to `keep` digits (as `digit` accepts them) go to `t`, and any nonzero digit
+/// past those makes it sticky.
+fn significand<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, t: &mut Text, keep: usize, digit: fn(Option<u32>) -> Option<u8>) -> Significand {
     let (mut gotdig, mut gotrad) = (false, false);
-    // The value is 0.D1D2... * 10^point, D1 the first nonzero digit.
     let (mut point, mut digits, mut kept, mut sticky) = (0i64, 0i64, 0usize, false);
     while is(c, b'0') {
         gotdig = true;
@@ -274,12 +286,11 @@ fn decimal<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, mut t: 
             c = r.get();
         }
     }
-    t.push(b'.');
     loop {
-        if let Some(d) = dec_digit(c) {
+        if let Some(d) = digit(c) {
             gotdig = true;
             digits = digits.saturating_add(1);
-            if kept < KEEP_DEC {
+            if kept < keep {
                 t.push(d);
                 kept += 1;
             } else {
@@ -296,7 +307,14 @@ fn decimal<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, mut t: 
     if !gotrad {
         point = digits;
     }
-    if gotdig && folded(c) == Some(u32::from(b'e')) {
+    Significand { gotdig, point, kept, sticky, end: c }
+}
+
+/// The decimal form; `c` is its first unit.
+fn decimal<I: Input + ?Sized>(r: &mut Reader<'_, I>, c: Option<u32>, mut t: Text, p: Prec, neg: bool) -> Option<Float> {
+    t.push(b'.');
+    let Significand { gotdig, mut point, kept, sticky, end } = significand(r, c, &mut t, KEEP_DEC, dec_digit);
+    if gotdig && folded(end) == Some(u32::from(b'e')) {
         point = point.saturating_add(exponent(r)?);
     } else {
         r.unget();
@@ -318,48 +336,12 @@ fn decimal<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, mut t: 
 
 /// The hexadecimal form, after its `0x`.
 fn hexadecimal<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut t: Text, p: Prec, neg: bool) -> Option<Float> {
-    let (mut gotdig, mut gotrad) = (false, false);
-    // The value is 0.H1H2... * 16^point * 2^exp, H1 the first nonzero digit.
-    let (mut point, mut digits, mut kept, mut sticky) = (0i64, 0i64, 0usize, false);
-    let mut c = r.get();
-    while is(c, b'0') {
-        gotdig = true;
-        c = r.get();
-    }
-    if is(c, b'.') {
-        gotrad = true;
-        c = r.get();
-        while is(c, b'0') {
-            gotdig = true;
-            point -= 1;
-            c = r.get();
-        }
-    }
     t.push_all(b"0x.");
-    loop {
-        if let Some(h) = hex_digit(c) {
-            gotdig = true;
-            digits = digits.saturating_add(1);
-            if kept < KEEP_HEX {
-                t.push(h);
-                kept += 1;
-            } else {
-                sticky |= h != b'0';
-            }
-        } else if is(c, b'.') && !gotrad {
-            gotrad = true;
-            point = digits;
-        } else {
-            break;
-        }
-        c = r.get();
-    }
+    let c = r.get();
+    let Significand { gotdig, point, kept, sticky, end: c } = significand(r, c, &mut t, KEEP_HEX, hex_digit);
     if !gotdig {
         r.unget();
         return None;
-    }
-    if !gotrad {
-        point = digits;
     }
     let mut exp = 0;
     if folded(c) == Some(u32::from(b'p')) {
