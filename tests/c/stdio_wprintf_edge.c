@@ -122,6 +122,21 @@ static void streams(void)
 	printf("\n");
 	fclose(f);
 
+	/* Narrow printf onto a wide stream whose error flag is set writes nothing and fails;
+	 * fwprintf sets an earlier error aside. */
+	f = tmpfile();
+	fputwc(0xd800, f);
+	int e0 = ferror(f);
+	int r1 = fprintf(f, "abc");
+	int r2 = fwprintf(f, L"def");
+	int e1 = ferror(f);
+	clearerr(f);
+	int r3 = fprintf(f, "ghi");
+	rewind(f);
+	n = fread(buf, 1, sizeof buf, f);
+	printf("stale e0=%d r1=%d r2=%d e1=%d r3=%d [%.*s]\n", e0, r1, r2, e1, r3, (int)n, buf);
+	fclose(f);
+
 	/* The format error comes before the orientation. */
 	f = tmpfile();
 	r = fwprintf(f, L"%y");

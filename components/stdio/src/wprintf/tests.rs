@@ -98,3 +98,23 @@ fn fwprintf_in_utf8_orientation_and_errors() {
         fclose(f);
     }
 }
+
+#[test]
+fn an_earlier_error_on_a_wide_stream() {
+    type Fprintf = unsafe extern "C" fn(*mut FILE, *const core::ffi::c_char, ...) -> c_int;
+    // SAFETY: the trampoline is a C-variadic function with this prototype.
+    let fp: Fprintf = unsafe { core::mem::transmute(crate::va::fprintf as *const ()) };
+    let t = TmpFile::new("wprintf-stale", None);
+    unsafe {
+        let f = t.open(c"w");
+        assert_eq!(crate::wide::fputwc(0xd800, f), crate::wide::WEOF);
+        // musl's narrow printf keeps a wide stream's error: no output, -1.
+        assert_eq!((fp(f, c"abc".as_ptr()), ferror(f)), (-1, 1));
+        // fwprintf sets it aside for the call, and keeps it.
+        assert_eq!((fwp()(f, w("def").as_ptr()), ferror(f)), (3, 1));
+        clearerr(f);
+        assert_eq!(fp(f, c"ghi".as_ptr()), 3);
+        fclose(f);
+        assert_eq!(t.read(), b"defghi");
+    }
+}
