@@ -119,6 +119,8 @@ mod tests {
         assert_eq!(plan_of("%*y", &[]).err(), Some(EINVAL));
         // `%m` takes no argument, so the pass goes on past it.
         assert_eq!(plan_of("%m%y", &[]).err(), Some(EINVAL));
+        // Nor does a `*` before it, whose argument is read in order during the output.
+        assert!(matches!(plan_of("%*m|%-*.*m", &[]), Ok(Plan::Sequential)));
     }
 
     #[test]
