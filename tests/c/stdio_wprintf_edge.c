@@ -137,6 +137,18 @@ static void streams(void)
 	printf("stale e0=%d r1=%d r2=%d e1=%d r3=%d [%.*s]\n", e0, r1, r2, e1, r3, (int)n, buf);
 	fclose(f);
 
+	/* On a byte-oriented stream musl's narrow printf sets the error aside for each
+	 * numeric field, so those still land after a character fails. */
+	f = tmpfile();
+	fputc('x', f);
+	errno = 0;
+	r = fwprintf(f, L"<%lc%d|%s%5.1f%ls>", 0xd800, 42, "s", 2.5, L"w");
+	e0 = ferror(f);
+	rewind(f);
+	n = fread(buf, 1, sizeof buf, f);
+	printf("bytes-stream r=%d errno=%d err=%d orient=%d [%.*s]\n", r, errno, e0, fwide(f, 0), (int)n, buf);
+	fclose(f);
+
 	/* The format error comes before the orientation. */
 	f = tmpfile();
 	r = fwprintf(f, L"%y");

@@ -2,7 +2,9 @@
  * PRNG, each run through swprintf with a varied buffer size (0, 1, short ones that
  * truncate, large ones), half of them in the C locale and half in C.UTF-8; one line per
  * case with the return value, errno, every %n result and every wchar_t of the buffer
- * (so terminators, truncation and musl's L'\0' fill are compared too). The output must
+ * (so terminators, truncation and musl's L'\0' fill are compared too), then the same call
+ * through fwprintf onto a wide- or a byte-oriented stream, with its result, errno, error
+ * flag and the bytes it wrote. The output must
  * equal musl's byte for byte. `./stdio_wprintf_gen N SEED` runs 2N cases from SEED;
  * a third argument prints each format as well.
  *
@@ -261,6 +263,21 @@ static void literal(void)
 	while (k--) put(lit[rnd(rnd(4) ? 5 : 11)]);
 }
 
+/* The streams of the fwprintf run, made for each locale (a stream keeps the encoding of
+ * the locale it was oriented in). */
+static FILE *wide_f, *byte_f;
+static unsigned char bytes[16384];
+
+static void streams(void)
+{
+	if (wide_f) fclose(wide_f), fclose(byte_f);
+	wide_f = tmpfile();
+	byte_f = tmpfile();
+	if (!wide_f || !byte_f) exit(1);
+	fwide(wide_f, 1);
+	fwide(byte_f, -1);
+}
+
 static void one_case(int idx, int verbose)
 {
 	static const size_t sizes[] = { 0, 1, 2, 3, 5, 8, 13, 21, 40, 80, 120, 257, 1000 };
@@ -291,7 +308,8 @@ static void one_case(int idx, int verbose)
 	for (int i = 0; i < 1100; i++) buf[i] = 0x2a2a;
 	size_t n = sizes[rnd(13)];
 	static const int errs[] = { 0, EINVAL, ENOENT, EILSEQ, 200 };
-	errno = errs[rnd(5)];
+	int preset = errs[rnd(5)];
+	errno = preset;
 	if (verbose) {
 		printf("fmt");
 		for (int i = 0; i < fl; i++) printf(fmt[i] < 0x80 && fmt[i] > 0x20 ? " %c" : " <%x>", (unsigned)fmt[i]);
@@ -312,7 +330,26 @@ static void one_case(int idx, int verbose)
 	size_t end = n + 1 < 1100 ? n + 1 : 1100, last = end;
 	while (last > 0 && buf[last - 1] == 0x2a2a) last--;
 	for (size_t i = 0; i < last; i++) printf(buf[i] < 0x7f && buf[i] > 0x20 ? "%c" : "<%x>", (unsigned)buf[i]);
-	printf("]~%zu\n", end - last);
+	printf("]~%zu", end - last);
+
+	/* The same call through fwprintf, onto a wide-oriented or a byte-oriented stream. */
+	FILE *s = rnd(2) ? wide_f : byte_f;
+	rewind(s);
+	clearerr(s);
+	clear_stack();
+	errno = preset;
+	if (maxi == 3)
+		r = fwprintf(s, fmt, I[0], I[1], I[2], D[0], D[1], D[2], D[3], D[4], D[5], D[6], D[7], L[0], L[1]);
+	else
+		r = fwprintf(s, fmt, I[0], I[1], I[2], I[3], I[4], I[5], I[6], I[7], D[0], D[1], D[2], D[3], D[4], D[5], D[6], D[7]);
+	e = errno;
+	int err = ferror(s);
+	long len = ftell(s);
+	rewind(s);
+	size_t got = fread(bytes, 1, len > 0 ? (size_t)len : 0, s);
+	printf(" f%c r=%d e=%d err=%d ", s == wide_f ? 'w' : 'b', r, e, err);
+	for (size_t i = 0; i < got; i++) printf(bytes[i] < 0x7f && bytes[i] > 0x20 ? "%c" : "<%x>", bytes[i]);
+	printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -321,8 +358,10 @@ int main(int argc, char **argv)
 	rs = argc > 2 ? strtoull(argv[2], 0, 0) : 0x9e3779b97f4a7c15ULL;
 	int verbose = argc > 3;
 	alarm(20);
+	streams();
 	for (int i = 0; i < cases; i++) one_case(i, verbose);
 	if (!setlocale(LC_ALL, "C.UTF-8")) return 1;
+	streams();
 	for (int i = 0; i < cases; i++) one_case(cases + i, verbose);
 	return 0;
 }

@@ -132,6 +132,18 @@ impl WideSink for FileSink<'_> {
     fn failed(&self) -> bool {
         self.0.flags & F_ERR != 0
     }
+
+    fn set_error_aside(&mut self) -> bool {
+        let aside = self.0.orient < 1 && self.failed();
+        if aside {
+            self.0.flags &= !F_ERR;
+        }
+        aside
+    }
+
+    fn restore_error(&mut self) {
+        self.0.flags |= F_ERR;
+    }
 }
 
 /// Formats onto a stream the caller has locked: errors in the format fail before the

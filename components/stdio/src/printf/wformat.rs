@@ -25,7 +25,8 @@
 //! error), literal text, `%ls` and padding are no longer written, and the numeric
 //! conversions write nothing and count -1 each; `%c`, `%lc` and `%s` still write their
 //! characters (musl puts them with `fputwc`, which does not look at the error flag). The
-//! call then returns -1.
+//! call then returns -1. On a byte-oriented stream padding and numeric fields are still
+//! written, as musl prints them with its narrow printf, which sets the error aside there.
 use core::ffi::c_int;
 
 use limpet_locale::abi::MbState;
@@ -65,6 +66,14 @@ pub(crate) trait WideSink {
     fn put_ascii(&mut self, bytes: &[u8]);
     /// Whether the output has failed during this call (musl's `ferror` inside the call).
     fn failed(&self) -> bool;
+    /// Before a numeric field: musl prints it with its narrow printf, which sets the error
+    /// aside for the field on a stream that is not wide-oriented. Returns whether an error
+    /// was set aside.
+    fn set_error_aside(&mut self) -> bool {
+        false
+    }
+    /// After a numeric field for which [`WideSink::set_error_aside`] returned true.
+    fn restore_error(&mut self) {}
 }
 
 /// Hands the narrow field code's bytes to a wide sink.
@@ -132,17 +141,25 @@ fn put_text<W: WideSink + ?Sized>(sink: &mut W, s: &[i32]) {
     }
 }
 
-/// `n` spaces before (or, with `-` in `flags`, after) a character or string field.
+/// `n` spaces before (or, with `-` in `flags`, after) a character or string field. musl
+/// prints them with its narrow printf, so they are written after a failure only where that
+/// sets the error aside (see [`WideSink::set_error_aside`]).
 fn pad<W: WideSink + ?Sized>(sink: &mut W, n: usize, flags: u8) {
-    if flags & LEFT != 0 || n == 0 || sink.failed() {
+    if flags & LEFT != 0 || n == 0 {
         return;
     }
-    let block = [b' '; 64];
-    let mut n = n;
-    while n > 0 {
-        let k = n.min(block.len());
-        sink.put_ascii(&block[..k]);
-        n -= k;
+    let aside = sink.set_error_aside();
+    if !sink.failed() {
+        let block = [b' '; 64];
+        let mut n = n;
+        while n > 0 {
+            let k = n.min(block.len());
+            sink.put_ascii(&block[..k]);
+            n -= k;
+        }
+    }
+    if aside {
+        sink.restore_error();
     }
 }
 
@@ -228,36 +245,51 @@ unsafe fn convert_wide<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec,
             if spec.prec == Count::Fixed(PREC_OVERFLOW) {
                 return Err(EOVERFLOW);
             }
-            if sink.failed() || spec.conv == Conv::Pointer {
-                // musl's nested narrow printf fails: the argument is taken, nothing is
-                // written, and the count goes down by one.
-                field_params(spec, fetch)?;
-                match spec.class() {
-                    Some(Class::Double) => drop(fetch.f64(pos)?),
-                    Some(Class::LongDouble) => drop(fetch.f80(pos)?),
-                    _ => drop(fetch.int(pos)?),
-                }
-                if spec.conv == Conv::Pointer {
-                    set_errno(EINVAL);
-                }
-                return Ok(-1);
-            }
-            let mut narrow = Narrow(&mut *sink);
-            let mut out = Out::new(&mut narrow);
+            let aside = sink.set_error_aside();
             // SAFETY: forwarded contract.
-            let l = match unsafe { convert(spec, fetch, &mut out) } {
-                Ok(()) => out.count() as i64,
-                // Mixed argument styles, which the narrow core rejects too.
-                Err(EINVAL) => return Err(EINVAL),
-                Err(e) => {
-                    set_errno(e);
-                    return Ok(-1);
-                }
-            };
-            // A write error inside the field fails musl's nested narrow printf.
-            Ok(if sink.failed() { -1 } else { l })
+            let l = unsafe { numeric(spec, fetch, sink) };
+            if aside {
+                sink.restore_error();
+            }
+            l
         }
     }
+}
+
+/// A numeric conversion, rendered by the narrow core; returns the count it adds.
+///
+/// # Safety
+/// As for [`wrun`].
+unsafe fn numeric<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec, fetch: &mut Fetch<'_, A>, sink: &mut W) -> Result<i64, i32> {
+    let pos = spec.pos;
+    if sink.failed() || spec.conv == Conv::Pointer {
+        // musl's nested narrow printf fails: the argument is taken, nothing is
+        // written, and the count goes down by one.
+        field_params(spec, fetch)?;
+        match spec.class() {
+            Some(Class::Double) => drop(fetch.f64(pos)?),
+            Some(Class::LongDouble) => drop(fetch.f80(pos)?),
+            _ => drop(fetch.int(pos)?),
+        }
+        if spec.conv == Conv::Pointer {
+            set_errno(EINVAL);
+        }
+        return Ok(-1);
+    }
+    let mut narrow = Narrow(&mut *sink);
+    let mut out = Out::new(&mut narrow);
+    // SAFETY: forwarded contract.
+    let l = match unsafe { convert(spec, fetch, &mut out) } {
+        Ok(()) => out.count() as i64,
+        // Mixed argument styles, which the narrow core rejects too.
+        Err(EINVAL) => return Err(EINVAL),
+        Err(e) => {
+            set_errno(e);
+            return Ok(-1);
+        }
+    };
+    // A write error inside the field fails musl's nested narrow printf.
+    Ok(if sink.failed() { -1 } else { l })
 }
 
 /// Decodes up to `limit` characters of the multibyte string at `p` in the current locale,
