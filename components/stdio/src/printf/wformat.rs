@@ -15,9 +15,10 @@
 //!   width counting characters; an invalid sequence fails the call with EILSEQ before any of
 //!   the field is written;
 //! - `%ls` writes the wide string, precision and width in characters;
-//! - `%p` fails: musl renders it as `%jp`, which its own printf rejects, so it writes
-//!   nothing, sets errno to EINVAL and counts -1 (the call goes on; a count that went
-//!   negative makes the next piece of the format overflow, EOVERFLOW);
+//! - `%p` fails as in musl, whose narrow printf (which renders the numeric fields) rejects
+//!   the specification it is handed for it: it writes nothing, sets errno to EINVAL and
+//!   counts -1 (the call goes on; a count that went negative makes the next piece of the
+//!   format overflow, EOVERFLOW);
 //! - a precision too large for an `int` is no precision for `%c %lc %s %ls %m %n` and
 //!   EOVERFLOW for the others.
 //!
