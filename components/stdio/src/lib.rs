@@ -64,11 +64,13 @@ pub mod vdprintf;
 pub mod vfprintf;
 pub mod vsnprintf;
 pub mod wide;
+pub mod wprintf;
 
 pub use fflush::flush_all;
 pub use file::{FILE, stderr, stdin, stdout};
 pub use vdprintf::fd_printf;
 pub use vsnprintf::buf_printf;
+pub use wprintf::buf_wprintf;
 
 #[cfg(test)]
 mod testutil;

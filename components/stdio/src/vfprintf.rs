@@ -25,14 +25,20 @@ impl Sink for FileSink<'_> {
 }
 
 /// Formats onto a stream the caller has locked (or owns). Only a write error that happens
-/// during this call fails it; the error flag from before is kept.
+/// during this call fails it (or, on a wide-oriented stream, an error flag from before);
+/// the error flag from before is kept.
 ///
 /// # Safety
 /// As for `printf::format`.
 pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u8], args: &mut A) -> Result<usize, i32> {
     let plan = printf::plan(fmt, args)?;
     let old_err = s.flags & F_ERR;
-    s.flags &= !F_ERR;
+    // musl sets the error flag aside for the call only on a stream that is not
+    // wide-oriented: on a wide one an earlier error suppresses the output and fails the call.
+    let stale = s.orient > 0 && old_err != 0;
+    if !stale {
+        s.flags &= !F_ERR;
+    }
     let mut chunk = [0u8; UNBUFFERED_CHUNK];
     let own_buf = s.buf;
     let unbuffered = s.cap == 0;
@@ -62,6 +68,7 @@ pub(crate) unsafe fn state_printf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[u
     let failed = s.flags & F_ERR != 0;
     s.flags |= old_err;
     match r {
+        Ok(_) if stale => Err(NO_ERRNO),
         Ok(_) if failed => Err(s.error),
         r => r,
     }

@@ -2,7 +2,7 @@
 use limpet_syscall::errno::EINVAL;
 
 use super::{ArgSource, F80};
-use super::parse::{Class, Count, next_spec, parse};
+use super::parse::{Class, Count, Units, next_spec, parse};
 use crate::abi::NL_ARGMAX;
 
 /// What the first pass found out.
@@ -48,12 +48,12 @@ impl Table {
 
 /// Walks `fmt` without output (see the module doc of `printf`). Mixing `%n$` with
 /// arguments taken in order is undefined in C; it is EINVAL here wherever this pass sees it.
-pub(crate) fn plan<A: ArgSource + ?Sized>(fmt: &[u8], args: &mut A) -> Result<Plan, i32> {
+pub(crate) fn plan<F: Units + ?Sized, A: ArgSource + ?Sized>(fmt: &F, args: &mut A) -> Result<Plan, i32> {
     let mut table = Table { class: [None; NL_ARGMAX + 1], value: [0; NL_ARGMAX + 1] };
     let mut positional = false;
     let mut in_order = false;
     let mut i = 0;
-    while next_spec::<i32>(fmt, &mut i, |_| Ok(()))? {
+    while next_spec::<_, i32>(fmt, &mut i, |_| Ok(()))? {
         let spec = parse(fmt, &mut i)?;
         for count in [spec.width, spec.prec] {
             match count {
@@ -82,10 +82,15 @@ pub(crate) fn plan<A: ArgSource + ?Sized>(fmt: &[u8], args: &mut A) -> Result<Pl
             return Ok(Plan::Sequential);
         }
     }
+    // Only `*`s took arguments in order (`%*m`): they are read during the output.
+    if !positional {
+        return Ok(Plan::Sequential);
+    }
     // Positions must be used from 1 up without a gap: an unused one has no type to read it by.
     let used = table.class.iter().skip(1).take_while(|c| c.is_some()).count();
     if table.class.iter().skip(1 + used).any(Option::is_some) {
-        return Err(EINVAL);
+        // musl's vfwprintf fails a gap without setting errno.
+        return Err(if F::WIDE { crate::vfprintf::NO_ERRNO } else { EINVAL });
     }
     for n in 1..=used {
         table.value[n] = match table.class[n] {
@@ -114,6 +119,8 @@ mod tests {
         assert_eq!(plan_of("%*y", &[]).err(), Some(EINVAL));
         // `%m` takes no argument, so the pass goes on past it.
         assert_eq!(plan_of("%m%y", &[]).err(), Some(EINVAL));
+        // Nor does a `*` before it, whose argument is read in order during the output.
+        assert!(matches!(plan_of("%*m|%-*.*m", &[]), Ok(Plan::Sequential)));
     }
 
     #[test]

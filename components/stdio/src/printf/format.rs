@@ -28,6 +28,11 @@ impl<'s, S: Sink + ?Sized> Out<'s, S> {
         Out { sink, count: 0 }
     }
 
+    /// The bytes produced so far.
+    pub(crate) fn count(&self) -> usize {
+        self.count
+    }
+
     /// Accounts for `n` more bytes; EOVERFLOW if the total would pass `INT_MAX`. Called
     /// before the bytes are written, so an overflowing field writes nothing.
     pub(crate) fn claim(&mut self, n: usize) -> Result<(), i32> {
@@ -86,13 +91,17 @@ impl<'s, S: Sink + ?Sized> Out<'s, S> {
 }
 
 /// Hands out arguments in order or by position, as the plan says.
-struct Fetch<'a, A: ?Sized> {
+pub(crate) struct Fetch<'a, A: ?Sized> {
     plan: &'a Plan,
     args: &'a mut A,
 }
 
-impl<A: ArgSource + ?Sized> Fetch<'_, A> {
-    fn int(&mut self, pos: Option<usize>) -> Result<u64, i32> {
+impl<'a, A: ArgSource + ?Sized> Fetch<'a, A> {
+    pub(crate) fn new(plan: &'a Plan, args: &'a mut A) -> Self {
+        Fetch { plan, args }
+    }
+
+    pub(crate) fn int(&mut self, pos: Option<usize>) -> Result<u64, i32> {
         match (self.plan, pos) {
             (Plan::Sequential, None) => Ok(self.args.next_int()),
             (Plan::Positional(t), Some(n)) => Ok(t.int(n)),
@@ -101,7 +110,7 @@ impl<A: ArgSource + ?Sized> Fetch<'_, A> {
         }
     }
 
-    fn f64(&mut self, pos: Option<usize>) -> Result<f64, i32> {
+    pub(crate) fn f64(&mut self, pos: Option<usize>) -> Result<f64, i32> {
         match (self.plan, pos) {
             (Plan::Sequential, None) => Ok(self.args.next_f64()),
             (Plan::Positional(t), Some(n)) => Ok(t.f64(n)),
@@ -109,7 +118,7 @@ impl<A: ArgSource + ?Sized> Fetch<'_, A> {
         }
     }
 
-    fn f80(&mut self, pos: Option<usize>) -> Result<F80, i32> {
+    pub(crate) fn f80(&mut self, pos: Option<usize>) -> Result<F80, i32> {
         match (self.plan, pos) {
             (Plan::Sequential, None) => Ok(self.args.next_f80()),
             (Plan::Positional(t), Some(n)) => Ok(t.f80(n)),
@@ -133,11 +142,11 @@ impl<A: ArgSource + ?Sized> Fetch<'_, A> {
 /// As for `printf::format`.
 pub(crate) unsafe fn run<A: ArgSource + ?Sized, S: Sink + ?Sized>(plan: &Plan, fmt: &[u8], args: &mut A, sink: &mut S) -> Result<usize, i32> {
     let mut out = Out::new(sink);
-    let mut fetch = Fetch { plan, args };
+    let mut fetch = Fetch::new(plan, args);
     let mut i = 0;
-    while next_spec::<i32>(fmt, &mut i, |text| {
+    while next_spec::<_, i32>(fmt, &mut i, |text| {
         out.claim(text.len())?;
-        out.put(text);
+        out.put(&fmt[text]);
         Ok(())
     })? {
         let spec = parse(fmt, &mut i)?;
@@ -147,11 +156,9 @@ pub(crate) unsafe fn run<A: ArgSource + ?Sized, S: Sink + ?Sized>(plan: &Plan, f
     Ok(out.count)
 }
 
-/// One conversion.
-///
-/// # Safety
-/// As for `printf::format`.
-unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spec, args: &mut Fetch<'_, A>, out: &mut Out<'_, S>) -> Result<(), i32> {
+/// A conversion's flags, width and precision, with the `*` arguments they take read:
+/// a negative width is `-` and its magnitude.
+pub(crate) fn field_params<A: ArgSource + ?Sized>(spec: &Spec, args: &mut Fetch<'_, A>) -> Result<(u8, usize, Option<usize>), i32> {
     let mut flags = spec.flags;
     let width = match spec.width {
         Count::Fixed(w) => w,
@@ -170,6 +177,15 @@ unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spec, args: &m
         // A negative `*` precision counts as none.
         c => args.star(c)?.and_then(|p| usize::try_from(p).ok()),
     };
+    Ok((flags, width, prec))
+}
+
+/// One conversion.
+///
+/// # Safety
+/// As for `printf::format`.
+pub(crate) unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spec, args: &mut Fetch<'_, A>, out: &mut Out<'_, S>) -> Result<(), i32> {
+    let (flags, width, prec) = field_params(spec, args)?;
     let pos = spec.pos;
     match spec.conv {
         Conv::Signed => {
@@ -256,7 +272,7 @@ unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spec, args: &m
 
 /// `strerror(errno)`, through the C symbols: errno lives in the thread descriptor and the
 /// messages in the string component, and this keeps the crate usable on its own.
-fn errno_message() -> *const u8 {
+pub(crate) fn errno_message() -> *const u8 {
     unsafe extern "C" {
         fn __errno_location() -> *mut c_int;
         fn strerror(e: c_int) -> *mut c_char;

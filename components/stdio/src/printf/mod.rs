@@ -14,13 +14,15 @@
 //!
 //! `parse` reads one conversion specification, `args` holds the positional table,
 //! `format` renders integers, characters and strings, `wide` the wide ones, `float` the
-//! floating-point conversions, with `decimal` the exact binary-to-decimal conversion.
+//! floating-point conversions, with `decimal` the exact binary-to-decimal conversion;
+//! `wformat` runs wide formats (the `wprintf` family) over the same parser and fields.
 mod args;
 mod decimal;
 mod float;
 mod format;
 mod parse;
 mod wide;
+pub(crate) mod wformat;
 
 pub(crate) use args::Plan;
 

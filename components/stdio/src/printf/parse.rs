@@ -108,20 +108,52 @@ impl Spec {
     }
 }
 
+/// A format's characters as the parser sees them. Conversion specifications are ASCII, so
+/// a wide format parses as its "skeleton": each character below 0x80 as itself, every
+/// other one as a byte that no specification contains.
+pub(crate) trait Units {
+    /// Wide formats treat a precision too large for an `int` as no precision for the
+    /// character and string conversions (see [`PREC_OVERFLOW`]), as musl's `vfwprintf` does.
+    const WIDE: bool;
+    fn len(&self) -> usize;
+    fn at(&self, k: usize) -> Option<u8>;
+}
+
+impl Units for [u8] {
+    const WIDE: bool = false;
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        <[u8]>::len(self)
+    }
+
+    #[inline(always)]
+    fn at(&self, k: usize) -> Option<u8> {
+        self.get(k).copied()
+    }
+}
+
+/// The precision a wide format's too-large one parses as (narrow formats fail with EOVERFLOW).
+pub(crate) const PREC_OVERFLOW: usize = usize::MAX;
+
 /// Moves `*i` past literal text, handing each run of it (with `%%` turned into `%`) to
-/// `emit`. Returns true with `*i` just after a `%` that starts a specification, false
-/// at the end of the format.
-pub(crate) fn next_spec<E>(fmt: &[u8], i: &mut usize, mut emit: impl FnMut(&[u8]) -> Result<(), E>) -> Result<bool, E> {
+/// `emit` as a range of `fmt`. Returns true with `*i` just after a `%` that starts a
+/// specification, false at the end of the format.
+pub(crate) fn next_spec<F: Units + ?Sized, E>(
+    fmt: &F,
+    i: &mut usize,
+    mut emit: impl FnMut(core::ops::Range<usize>) -> Result<(), E>,
+) -> Result<bool, E> {
     loop {
         let start = *i;
-        while *i < fmt.len() && fmt[*i] != b'%' {
+        while *i < fmt.len() && fmt.at(*i) != Some(b'%') {
             *i += 1;
         }
-        let pair = fmt.get(*i + 1) == Some(&b'%');
+        let pair = fmt.at(*i + 1) == Some(b'%');
         // A `%%` is emitted as the first `%` of the pair together with the text before it.
         let end = if pair { *i + 1 } else { *i };
         if end > start {
-            emit(&fmt[start..end])?;
+            emit(start..end)?;
         }
         if *i >= fmt.len() {
             return Ok(false);
@@ -135,8 +167,8 @@ pub(crate) fn next_spec<E>(fmt: &[u8], i: &mut usize, mut emit: impl FnMut(&[u8]
 }
 
 /// Parses the specification whose `%` is just before `fmt[*i]`, leaving `*i` after it.
-pub(crate) fn parse(fmt: &[u8], i: &mut usize) -> Result<Spec, i32> {
-    let at = |k: usize| fmt.get(k).copied().unwrap_or(0);
+pub(crate) fn parse<F: Units + ?Sized>(fmt: &F, i: &mut usize) -> Result<Spec, i32> {
+    let at = |k: usize| fmt.at(k).unwrap_or(0);
     let pos = position(fmt, i)?;
     let mut flags = 0;
     loop {
@@ -166,7 +198,10 @@ pub(crate) fn parse(fmt: &[u8], i: &mut usize) -> Result<Spec, i32> {
             *i += 1;
             star(fmt, i)?
         } else {
-            Count::Fixed(number(fmt, i)?)
+            match number(fmt, i) {
+                Err(EOVERFLOW) if F::WIDE => Count::Fixed(PREC_OVERFLOW),
+                r => Count::Fixed(r?),
+            }
         }
     } else {
         Count::Absent
@@ -225,9 +260,9 @@ fn conversion(c: u8, len: Length) -> Option<Conv> {
 }
 
 /// Reads an optional `n$` (a single digit, as `NL_ARGMAX` is 9).
-fn position(fmt: &[u8], i: &mut usize) -> Result<Option<usize>, i32> {
-    match (fmt.get(*i), fmt.get(*i + 1)) {
-        (Some(&d), Some(b'$')) if d.is_ascii_digit() => {
+fn position<F: Units + ?Sized>(fmt: &F, i: &mut usize) -> Result<Option<usize>, i32> {
+    match (fmt.at(*i), fmt.at(*i + 1)) {
+        (Some(d), Some(b'$')) if d.is_ascii_digit() => {
             let n = usize::from(d - b'0');
             // Position 0 does not exist (musl reads garbage for it).
             if n == 0 || n > NL_ARGMAX {
@@ -241,7 +276,7 @@ fn position(fmt: &[u8], i: &mut usize) -> Result<Option<usize>, i32> {
 }
 
 /// The rest of a `*` width or precision: `n$` or nothing.
-fn star(fmt: &[u8], i: &mut usize) -> Result<Count, i32> {
+fn star<F: Units + ?Sized>(fmt: &F, i: &mut usize) -> Result<Count, i32> {
     Ok(match position(fmt, i)? {
         Some(n) => Count::Pos(n),
         None => Count::Next,
@@ -249,10 +284,10 @@ fn star(fmt: &[u8], i: &mut usize) -> Result<Count, i32> {
 }
 
 /// A decimal number that must fit in an `int`.
-fn number(fmt: &[u8], i: &mut usize) -> Result<usize, i32> {
+fn number<F: Units + ?Sized>(fmt: &F, i: &mut usize) -> Result<usize, i32> {
     let mut n: usize = 0;
     let mut overflow = false;
-    while let Some(&d) = fmt.get(*i).filter(|d| d.is_ascii_digit()) {
+    while let Some(d) = fmt.at(*i).filter(|d| d.is_ascii_digit()) {
         n = n * 10 + usize::from(d - b'0');
         if n > INT_MAX {
             overflow = true;
@@ -333,13 +368,13 @@ mod tests {
         let fmt = b"ab%%c%%%%d%5x";
         let mut i = 0;
         let mut text = Vec::new();
-        assert_eq!(next_spec::<()>(fmt, &mut i, |t| {
-            text.extend_from_slice(t);
+        assert_eq!(next_spec::<_, ()>(&fmt[..], &mut i, |t| {
+            text.extend_from_slice(&fmt[t]);
             Ok(())
         }), Ok(true));
         assert_eq!(text, b"ab%c%%d");
         assert_eq!(&fmt[i..], b"5x");
         i = fmt.len();
-        assert_eq!(next_spec::<()>(fmt, &mut i, |_| Ok(())), Ok(false));
+        assert_eq!(next_spec::<_, ()>(&fmt[..], &mut i, |_| Ok(())), Ok(false));
     }
 }

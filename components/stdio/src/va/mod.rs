@@ -13,3 +13,5 @@ pub use x86_64::{
     VaArgs, VaList, VaListX86, __isoc99_fscanf, __isoc99_scanf, __isoc99_sscanf, dprintf, fprintf, fscanf, printf,
     scanf, snprintf, sprintf, sscanf,
 };
+#[cfg(target_arch = "x86_64")]
+pub use x86_64::{fwprintf, swprintf, wprintf};

@@ -9,6 +9,7 @@ use core::ffi::{c_char, c_int};
 
 use crate::file::FILE;
 use crate::printf::{ArgSource, F80};
+use crate::wide::WcharT;
 
 /// `va_list`'s element type: where the next arguments are.
 #[repr(C)]
@@ -262,6 +263,30 @@ variadic! {
     /// # Safety
     /// As for `sscanf`.
     fn __isoc99_sscanf(s: *const c_char, fmt: *const c_char) => crate::scanf::vsscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `fwprintf(f, fmt, ...)`—`vfwprintf(f, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `vfwprintf`; call it as a C variadic function.
+    fn fwprintf(f: *mut FILE, fmt: *const WcharT) => crate::wprintf::vfwprintf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `wprintf(fmt, ...)`—`vwprintf(fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `vfwprintf`; call it as a C variadic function.
+    fn wprintf(fmt: *const WcharT) => crate::wprintf::vwprintf, named = 1, ap = "rsi"
+}
+
+variadic! {
+    /// `swprintf(s, n, fmt, ...)`—`vswprintf(s, n, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `vswprintf`; call it as a C variadic function.
+    fn swprintf(s: *mut WcharT, n: usize, fmt: *const WcharT) => crate::wprintf::vswprintf, named = 3, ap = "rcx"
 }
 
 #[cfg(test)]

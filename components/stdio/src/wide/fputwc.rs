@@ -13,7 +13,7 @@ pub type WcharT = i32;
 
 /// Writes `c`; returns it, or `WEOF` with the error flag set (and errno EILSEQ when the
 /// encoding cannot represent it).
-fn put_wide(s: &mut State, c: WintT) -> WintT {
+pub(crate) fn put_wide(s: &mut State, c: WintT) -> WintT {
     orient(s, 1);
     let mut mb = [0u8; MB_MAX];
     let Some(n) = encode(s.encoding, c, &mut mb) else {

@@ -12,6 +12,7 @@ mod fwide;
 
 pub use fgetwc::*;
 pub use fputwc::*;
+pub(crate) use fputwc::put_wide;
 pub use fwide::fwide;
 
 use limpet_locale::mb::utf8;
