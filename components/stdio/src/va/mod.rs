@@ -13,3 +13,5 @@ pub use x86_64::{
     VaArgs, VaList, VaListX86, __isoc99_fscanf, __isoc99_scanf, __isoc99_sscanf, dprintf, fprintf, fscanf, printf,
     scanf, snprintf, sprintf, sscanf,
 };
+#[cfg(target_arch = "x86_64")]
+pub use x86_64::{__isoc99_fwscanf, __isoc99_swscanf, __isoc99_wscanf, fwscanf, swscanf, wscanf};
