@@ -4,8 +4,13 @@
  * over random wide inputs (digits, signs, hex and float syntax, letters, ASCII and
  * Unicode spaces, Latin-1, BMP and astral characters, now and then one the locale cannot
  * encode), run in the C locale and in C.UTF-8. Each case prints the result, errno (when
- * the format has no float conversion) and every byte stored. `./stdio_wscanf_gen N SEED`
- * runs N cases per locale. */
+ * the format has no float conversion) and every byte stored; then, when the locale can
+ * encode the whole input, it runs again through fwscanf on a file of the input's
+ * multibyte bytes and prints that result, whether it stored the same bytes, the position
+ * after it and the next wide character. (Not on fmemopen: musl's gives back an ASCII
+ * character that came from a refill by stepping back onto a byte its read function never
+ * stored there, and reads garbage.) `./stdio_wscanf_gen N SEED` runs N cases
+ * per locale. */
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
@@ -107,7 +112,8 @@ static int conversion(wchar_t *f, size_t *k)
 	return '[';
 }
 
-static unsigned char d[4][128];
+static unsigned char d[4][128], d2[4][128];
+static char path[64];
 
 static void one(void)
 {
@@ -172,6 +178,21 @@ static void one(void)
 		for (int j = 0; j <= last; j++)
 			printf("%02x", d[i][j]);
 	}
+	memcpy(d2, d, sizeof d);
+	char mb[160];
+	size_t len = wcstombs(mb, in, sizeof mb);
+	if (len != (size_t)-1) {
+		FILE *f = fopen(path, "w");
+		fwrite(mb, 1, len, f);
+		fclose(f);
+		f = fopen(path, "r");
+		memset(d, 0xa5, sizeof d);
+		int r2 = fwscanf(f, fmt, d[0], d[1], d[2], d[3]);
+		long pos = ftell(f);
+		wint_t next = fgetwc(f);
+		printf(" | r=%d same=%d tell=%ld next=%x", r2, !memcmp(d, d2, sizeof d), pos, (unsigned)next);
+		fclose(f);
+	}
 	printf("\n");
 }
 
@@ -181,11 +202,13 @@ int main(int argc, char **argv)
 	if (argc > 2)
 		rs = strtoull(argv[2], 0, 0) | 1;
 	alarm(20);
+	snprintf(path, sizeof path, "/tmp/stdio_wscanf_gen_%d", (int)getpid());
 	for (int i = 0; i < n; i++)
 		one();
 	if (!setlocale(LC_ALL, "C.UTF-8"))
 		return 1;
 	for (int i = 0; i < n; i++)
 		one();
+	remove(path);
 	return 0;
 }
