@@ -5,8 +5,8 @@
 //!   `stdin`/`stdout`/`stderr`; `fdio`: the descriptor backend; `ofl`: the list of open
 //!   streams, for `fflush(NULL)`, `exit` and `fork`.
 //! - Other backends: [`fmemopen`], [`memstream`] (`open_memstream`), [`wmemstream`]
-//!   (`open_wmemstream`), [`cookie`]
-//!   (`fopencookie`), and [`popen`] (`popen`/`pclose`, a descriptor stream on a pipe).
+//!   (`open_wmemstream`), [`cookie`] (`fopencookie`), and [`popen`] (`popen`/`pclose`, a
+//!   descriptor stream on a pipe).
 //! - `fopen`/`fdopen`, `freopen`, `fclose`; `fgetc`, `fgets`, `fread`, `getdelim`, `ungetc`;
 //!   `fputc`, `fputs`, `fwrite`, `fflush` ([`flush_all`]); `fseek`, `ftell`; `setvbuf`;
 //!   `feof` (the indicators); `flockfile`; `ext` (`<stdio_ext.h>`); `remove`, `perror`,

@@ -306,6 +306,11 @@ unsafe fn chars<I: WideInput + ?Sized>(input: &mut I, set: &WideSet<'_>, exact: 
     // Unbounded unless a width was given.
     let mut left: i64 = if width < 1 { -1 } else { i64::from(width) };
     let mut room = if exact { width as usize + 1 } else { 31 };
+    if !wide {
+        // Room for a whole character before each store (musl starts `%mc` smaller, and
+        // overruns its array with a long character).
+        room = room.max(4);
+    }
     if alloc {
         // SAFETY: malloc has no preconditions.
         let p = unsafe { malloc(if wide { room * 4 } else { room }) }.cast::<u8>();
