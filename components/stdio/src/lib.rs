@@ -4,8 +4,9 @@
 //! - [`file`]: the `FILE` type, its buffer and lock ([`lock`]), its operations table, and
 //!   `stdin`/`stdout`/`stderr`; `fdio`: the descriptor backend; `ofl`: the list of open
 //!   streams, for `fflush(NULL)`, `exit` and `fork`.
-//! - Other backends: [`fmemopen`], [`memstream`] (`open_memstream`), [`cookie`]
-//!   (`fopencookie`), and [`popen`] (`popen`/`pclose`, a descriptor stream on a pipe).
+//! - Other backends: [`fmemopen`], [`memstream`] (`open_memstream`), [`wmemstream`]
+//!   (`open_wmemstream`), [`cookie`] (`fopencookie`), and [`popen`] (`popen`/`pclose`, a
+//!   descriptor stream on a pipe).
 //! - `fopen`/`fdopen`, `freopen`, `fclose`; `fgetc`, `fgets`, `fread`, `getdelim`, `ungetc`;
 //!   `fputc`, `fputs`, `fwrite`, `fflush` ([`flush_all`]); `fseek`, `ftell`; `setvbuf`;
 //!   `feof` (the indicators); `flockfile`; `ext` (`<stdio_ext.h>`); `remove`, `perror`,
@@ -14,7 +15,8 @@
 //! - `vfprintf`, `vsnprintf`, `vdprintf`: the `v*` functions over a `FILE`, a buffer, a descriptor.
 //! - [`wide`]: `fwide` and the wide character I/O (`fgetwc`, `fputwc`, `fgetws`, `fputws`, `ungetwc`).
 //! - [`scanf`]: the scanner (generic over its input and pointer source) and `vfscanf`,
-//!   `vscanf`, `vsscanf` (x86_64 only, for its `long double`).
+//!   `vscanf`, `vsscanf` (x86_64 only, for its `long double`); [`wscanf`]: `vfwscanf`,
+//!   `vswscanf`, `vwscanf` over the scanner's wide directive loop.
 //! - [`va`]: the per-architecture `va_list` reader and the variadic trampolines (`printf`, ...).
 //!
 //! Every C function is exported only with the `export` feature; without it they are plain
@@ -65,6 +67,9 @@ pub mod vfprintf;
 pub mod vsnprintf;
 pub mod wide;
 pub mod wprintf;
+pub mod wmemstream;
+#[cfg(target_arch = "x86_64")]
+pub mod wscanf;
 
 pub use fflush::flush_all;
 pub use file::{FILE, stderr, stdin, stdout};

@@ -42,7 +42,7 @@ impl Input for StrInput<'_> {
 }
 
 /// An [`Input`] over a stream the caller holds, in input mode.
-struct StreamInput<'a>(&'a mut State);
+pub(crate) struct StreamInput<'a>(pub(crate) &'a mut State);
 
 impl Input for StreamInput<'_> {
     fn get(&mut self) -> Option<u32> {

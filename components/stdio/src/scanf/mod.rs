@@ -17,9 +17,10 @@
 //!   (whatever its sign), and the value is stored truncated to the argument's size.
 //! - `%N$` takes one digit only and counts from the arguments not yet taken in order.
 //!
-//! The units are `u32`s so that a wide source fits the same trait; what the narrow functions
-//! do not need yet is left for the wide ones to add: `%[` sets and `%s`/`%c` storing of
-//! units above 0xff (a set holds bytes only), and conversion of stored units to multibyte.
+//! The units are `u32`s so that a wide source fits the same trait. The wide functions
+//! have their own directive loop (`wide`, [`wscan`]: wide format, wide sets, multibyte
+//! storing), which reads its numeric fields with the same number readers over a
+//! [`WideInput`]'s byte view, as musl's `vfwscanf` calls its narrow `fscanf` for them.
 //!
 //! `reader` holds the field counter (musl's width limit and one-unit pushback), `int` and
 //! `float` the number readers, `set` the `%[` sets, `run` the directive loop, `entry`
@@ -32,9 +33,12 @@ mod int;
 mod reader;
 mod run;
 mod set;
+mod wide;
 
 pub use entry::{StrInput, __isoc99_vfscanf, __isoc99_vscanf, __isoc99_vsscanf, stream_scan, vfscanf, vscanf, vsscanf};
 pub use run::scan;
+pub use wide::{WideInput, WideStrInput, wscan};
+pub(crate) use entry::StreamInput;
 
 /// Where scanf reads from: units (bytes for the narrow functions) with one unit of pushback.
 pub trait Input {
@@ -86,3 +90,5 @@ pub(crate) fn is_space(c: u32) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wide_tests;

@@ -19,7 +19,7 @@ unsafe extern "C" {
 }
 
 /// Why the scan stopped early.
-enum Stop {
+pub(super) enum Stop {
     /// The input did not match: the count so far is the result.
     Match,
     /// The input ended (or failed, or an allocation did) where something was needed, or the
@@ -29,7 +29,7 @@ enum Stop {
 
 /// The length modifier.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Size {
+pub(super) enum Size {
     Hh,
     H,
     Int,
@@ -45,7 +45,7 @@ enum Size {
 ///
 /// # Safety
 /// `dest` null or valid for a write of that type.
-unsafe fn store_int(dest: *mut c_void, size: Size, v: u64) {
+pub(super) unsafe fn store_int(dest: *mut c_void, size: Size, v: u64) {
     if dest.is_null() {
         return;
     }
@@ -203,45 +203,9 @@ unsafe fn directives<I: Input + ?Sized, P: PtrSource + ?Sized>(fmt: &[u8], r: &m
                 // SAFETY: the caller's contract for the conversion's pointer.
                 unsafe { chars(r, set, t == b'c', width, size == Size::Long, alloc, dest)? };
             }
-            b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'p' => {
-                let base = match t {
-                    b'd' | b'u' => 10,
-                    b'i' => 0,
-                    b'o' => 8,
-                    _ => 16,
-                };
-                let v = read_int(r, base).ok_or(Stop::Match)?;
+            b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'p' | b'a' | b'e' | b'f' | b'g' | b'A' | b'E' | b'F' | b'G' => {
                 // SAFETY: the caller's contract for the conversion's pointer.
-                unsafe {
-                    if t == b'p' {
-                        if !dest.is_null() {
-                            dest.cast::<usize>().write_unaligned(v as usize);
-                        }
-                    } else {
-                        store_int(dest, size, v);
-                    }
-                }
-            }
-            b'a' | b'e' | b'f' | b'g' | b'A' | b'E' | b'F' | b'G' => {
-                // musl converts other lengths to nothing, which then matches nothing.
-                let prec = match size {
-                    Size::Int => Prec::Single,
-                    Size::Long => Prec::Double,
-                    Size::LongDouble => Prec::Extended,
-                    _ => return Err(Stop::Match),
-                };
-                let v = read_float(r, prec).ok_or(Stop::Match)?;
-                if !dest.is_null() {
-                    // SAFETY: the caller's contract for the conversion's pointer.
-                    unsafe {
-                        match v {
-                            Float::F32(x) => dest.cast::<f32>().write_unaligned(x),
-                            Float::F64(x) => dest.cast::<f64>().write_unaligned(x),
-                            // `fstp tbyte` writes 10 bytes; the padding of the 16 stays as it was.
-                            Float::F80(b) => core::ptr::copy_nonoverlapping(b.as_ptr(), dest.cast::<u8>(), b.len()),
-                        }
-                    }
-                }
+                unsafe { number(r, t, size, dest)? };
             }
             // After a length modifier musl takes any other letter as a conversion that
             // reads nothing and still counts as an assignment.
@@ -251,6 +215,58 @@ unsafe fn directives<I: Input + ?Sized, P: PtrSource + ?Sized>(fmt: &[u8], r: &m
             *matches += 1;
         }
         i += 1;
+    }
+    Ok(())
+}
+
+/// The field of the numeric conversion `t` (one of `d i o u x X p a e f g A E F G`),
+/// read from `r`'s current field and stored through `dest` (null: not stored) as `size`
+/// says. A field that holds no number, and a float conversion with a length other than
+/// none, `l` or `L` (which musl converts to nothing), is a matching failure.
+///
+/// # Safety
+/// `dest` null or valid for the store the conversion makes.
+pub(super) unsafe fn number<I: Input + ?Sized>(r: &mut Reader<'_, I>, t: u8, size: Size, dest: *mut c_void) -> Result<(), Stop> {
+    match t {
+        b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'p' => {
+            let base = match t {
+                b'd' | b'u' => 10,
+                b'i' => 0,
+                b'o' => 8,
+                _ => 16,
+            };
+            let v = read_int(r, base).ok_or(Stop::Match)?;
+            // SAFETY: the caller's contract for `dest`.
+            unsafe {
+                if t == b'p' {
+                    if !dest.is_null() {
+                        dest.cast::<usize>().write_unaligned(v as usize);
+                    }
+                } else {
+                    store_int(dest, size, v);
+                }
+            }
+        }
+        _ => {
+            let prec = match size {
+                Size::Int => Prec::Single,
+                Size::Long => Prec::Double,
+                Size::LongDouble => Prec::Extended,
+                _ => return Err(Stop::Match),
+            };
+            let v = read_float(r, prec).ok_or(Stop::Match)?;
+            if !dest.is_null() {
+                // SAFETY: the caller's contract for `dest`.
+                unsafe {
+                    match v {
+                        Float::F32(x) => dest.cast::<f32>().write_unaligned(x),
+                        Float::F64(x) => dest.cast::<f64>().write_unaligned(x),
+                        // `fstp tbyte` writes 10 bytes; the padding of the 16 stays as it was.
+                        Float::F80(b) => core::ptr::copy_nonoverlapping(b.as_ptr(), dest.cast::<u8>(), b.len()),
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

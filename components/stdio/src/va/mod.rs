@@ -15,3 +15,4 @@ pub use x86_64::{
 };
 #[cfg(target_arch = "x86_64")]
 pub use x86_64::{fwprintf, swprintf, wprintf};
+pub use x86_64::{__isoc99_fwscanf, __isoc99_swscanf, __isoc99_wscanf, fwscanf, swscanf, wscanf};

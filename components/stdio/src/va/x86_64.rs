@@ -289,6 +289,54 @@ variadic! {
     fn swprintf(s: *mut WcharT, n: usize, fmt: *const WcharT) => crate::wprintf::vswprintf, named = 3, ap = "rcx"
 }
 
+variadic! {
+    /// `wscanf(fmt, ...)`—`vwscanf(fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `vfwscanf`; call it as a C variadic function.
+    fn wscanf(fmt: *const i32) => crate::wscanf::vwscanf, named = 1, ap = "rsi"
+}
+
+variadic! {
+    /// `fwscanf(f, fmt, ...)`—`vfwscanf(f, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `wscanf`.
+    fn fwscanf(f: *mut FILE, fmt: *const i32) => crate::wscanf::vfwscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `swscanf(s, fmt, ...)`—`vswscanf(s, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `wscanf`, and `s` must be a NUL-terminated wide string.
+    fn swscanf(s: *const i32, fmt: *const i32) => crate::wscanf::vswscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `__isoc99_wscanf(fmt, ...)`—glibc's C99 name for `wscanf`, which musl exports too.
+    ///
+    /// # Safety
+    /// As for `wscanf`.
+    fn __isoc99_wscanf(fmt: *const i32) => crate::wscanf::vwscanf, named = 1, ap = "rsi"
+}
+
+variadic! {
+    /// `__isoc99_fwscanf(f, fmt, ...)`—glibc's C99 name for `fwscanf`.
+    ///
+    /// # Safety
+    /// As for `fwscanf`.
+    fn __isoc99_fwscanf(f: *mut FILE, fmt: *const i32) => crate::wscanf::vfwscanf, named = 2, ap = "rdx"
+}
+
+variadic! {
+    /// `__isoc99_swscanf(s, fmt, ...)`—glibc's C99 name for `swscanf`.
+    ///
+    /// # Safety
+    /// As for `swscanf`.
+    fn __isoc99_swscanf(s: *const i32, fmt: *const i32) => crate::wscanf::vswscanf, named = 2, ap = "rdx"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@ use crate::file::{F_ERR, FILE, STDIN_FILE, State};
 /// start a character, `WEOF` with errno EILSEQ, the byte consumed and the error flag
 /// clear; for a character cut short by the end of file or a byte that cannot continue
 /// it, `WEOF` with errno EILSEQ and the error flag set, the offending byte left unread.
-fn get_wide(s: &mut State) -> WintT {
+pub(crate) fn get_wide(s: &mut State) -> WintT {
     orient(s, 1);
     let is_utf8 = s.encoding == Encoding::Utf8;
     // A whole character in the buffer is taken at once.

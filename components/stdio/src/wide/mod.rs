@@ -24,7 +24,7 @@ pub type WintT = u32;
 /// `WEOF`: what the wide character functions return at end of file or on error.
 pub const WEOF: WintT = 0xffff_ffff;
 /// The longest multibyte sequence of any encoding here (UTF-8's 4 bytes).
-const MB_MAX: usize = 4;
+pub(crate) const MB_MAX: usize = 4;
 
 /// A stream's multibyte encoding.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,7 +56,7 @@ pub(crate) fn orient(s: &mut State, mode: i8) -> i8 {
 
 /// Writes the encoding of `c` into `out` and returns its length, or `None` if the
 /// encoding cannot represent it (EILSEQ).
-fn encode(enc: Encoding, c: WintT, out: &mut [u8; MB_MAX]) -> Option<usize> {
+pub(crate) fn encode(enc: Encoding, c: WintT, out: &mut [u8; MB_MAX]) -> Option<usize> {
     utf8::encode(c, enc == Encoding::Utf8, out)
 }
 
