@@ -75,6 +75,13 @@ pub unsafe extern "C" fn fflush(f: *mut FILE) -> c_int {
     if ok { 0 } else { EOF }
 }
 
+/// `_flushlbf()`—`<stdio_ext.h>`'s flush of line-buffered streams; as in musl, every
+/// stream with output pending is flushed (`fflush(NULL)`).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn _flushlbf() {
+    let _ = flush_all();
+}
+
 /// `fflush_unlocked(f)`—`fflush` for a stream the caller has locked.
 ///
 /// # Safety

@@ -26,6 +26,7 @@
 
 pub mod abi;
 pub mod cookie;
+pub mod ctermid;
 pub mod ext;
 pub mod fclose;
 mod fdio;
@@ -62,6 +63,8 @@ pub mod tmpnam;
 pub mod uflow;
 pub mod ungetc;
 pub mod va;
+#[cfg(target_arch = "x86_64")]
+pub mod vasprintf;
 pub mod vdprintf;
 pub mod vfprintf;
 pub mod vsnprintf;

@@ -10,7 +10,7 @@ mod x86_64;
 
 #[cfg(target_arch = "x86_64")]
 pub use x86_64::{
-    VaArgs, VaList, VaListX86, __isoc99_fscanf, __isoc99_scanf, __isoc99_sscanf, dprintf, fprintf, fscanf, printf,
+    VaArgs, VaList, VaListX86, __isoc99_fscanf, asprintf, __isoc99_scanf, __isoc99_sscanf, dprintf, fprintf, fscanf, printf,
     scanf, snprintf, sprintf, sscanf,
 };
 #[cfg(target_arch = "x86_64")]

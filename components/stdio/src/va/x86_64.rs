@@ -218,6 +218,14 @@ variadic! {
 }
 
 variadic! {
+    /// `asprintf(s, fmt, ...)`—`vasprintf(s, fmt, ap)` over the variadic arguments.
+    ///
+    /// # Safety
+    /// As for `printf`, and `s` must be writable.
+    fn asprintf(s: *mut *mut c_char, fmt: *const c_char) => crate::vasprintf::vasprintf, named = 2, ap = "rdx"
+}
+
+variadic! {
     /// `scanf(fmt, ...)`—`vscanf(fmt, ap)` over the variadic arguments.
     ///
     /// # Safety

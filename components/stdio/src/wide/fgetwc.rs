@@ -97,6 +97,16 @@ pub unsafe extern "C" fn fgetwc_unlocked(f: *mut FILE) -> WintT {
     get_wide(unsafe { (*f).unlocked() })
 }
 
+/// `__fgetwc_unlocked(f)`—The same as `fgetwc_unlocked` (musl exports both names).
+///
+/// # Safety
+/// As for `fgetwc_unlocked`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __fgetwc_unlocked(f: *mut FILE) -> WintT {
+    // SAFETY: forwarded contract.
+    unsafe { fgetwc_unlocked(f) }
+}
+
 /// `getwc_unlocked(f)`—The same as `fgetwc_unlocked`.
 ///
 /// # Safety

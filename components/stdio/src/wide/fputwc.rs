@@ -113,6 +113,16 @@ pub unsafe extern "C" fn fputwc_unlocked(c: WcharT, f: *mut FILE) -> WintT {
     put_wide(unsafe { (*f).unlocked() }, c as WintT)
 }
 
+/// `__fputwc_unlocked(c, f)`—The same as `fputwc_unlocked` (musl exports both names).
+///
+/// # Safety
+/// As for `fputwc_unlocked`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __fputwc_unlocked(c: WcharT, f: *mut FILE) -> WintT {
+    // SAFETY: forwarded contract.
+    unsafe { fputwc_unlocked(c, f) }
+}
+
 /// `putwc_unlocked(c, f)`—The same as `fputwc_unlocked`.
 ///
 /// # Safety
