@@ -27,6 +27,7 @@
 pub mod abi;
 pub mod cookie;
 pub mod ctermid;
+pub mod cuserid;
 pub mod ext;
 pub mod fclose;
 mod fdio;
