@@ -8,8 +8,8 @@
  * equal musl's byte for byte. `./stdio_wprintf_gen N SEED` runs 2N cases from SEED;
  * a third argument prints each format as well.
  *
- * Covered: d i o u x X with every length (hh h l ll j z t), c lc C s ls S n m % p (musl
- * fails %p), f F e E g G a A with and without L, the flags - + space # 0 ', literal and
+ * Covered: d i o u x X with every length (hh h l ll j z t), c lc C s ls S n m % (not p:
+ * musl's wide printf fails it, see stdio_wprintf_pointer), f F e E g G a A with and without L, the flags - + space # 0 ', literal and
  * `*` widths and precisions (negative `*` too), `%n$` positions with `*n$`, literal text
  * with characters the C locale cannot encode, characters and strings (EILSEQ, btowc of
  * bytes and EOF, invalid and incomplete multibyte strings), invalid conversions.
@@ -241,10 +241,8 @@ static void conversion(void)
 		if (positional) goto fail;
 		put('%');
 	} else if (kind < 98) {
-		if (!can_take(CI)) goto fail;
-		put('p');
-		int p = take(CI, (long long)rnd(1000), 0, 0);
-		if (positional) fmt[posat] = '0' + p;
+		/* No %p: musl's wide printf fails it (stdio_wprintf_pointer). */
+		goto fail;
 	} else {
 		static const char *bad[] = { "y", "hs", "Ld", "lp", "5%", "l\x01" };
 		puts_ascii(bad[rnd(6)]);

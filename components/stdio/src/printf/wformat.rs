@@ -15,10 +15,9 @@
 //!   width counting characters; an invalid sequence fails the call with EILSEQ before any of
 //!   the field is written;
 //! - `%ls` writes the wide string, precision and width in characters;
-//! - `%p` fails as in musl, whose narrow printf (which renders the numeric fields) rejects
-//!   the specification it is handed for it: it writes nothing, sets errno to EINVAL and
-//!   counts -1 (the call goes on; a count that went negative makes the next piece of the
-//!   format overflow, EOVERFLOW);
+//! - `%p` prints the pointer as narrow `%p` does. (musl's wide printf fails it: its nested
+//!   narrow printf rejects the specification it is handed, so it writes nothing, counts -1
+//!   and sets EINVAL. The standard says `%p` prints the pointer, so limpet does.)
 //! - a precision too large for an `int` is no precision for `%c %lc %s %ls %m %n` and
 //!   EOVERFLOW for the others.
 //!
@@ -263,7 +262,7 @@ unsafe fn convert_wide<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec,
 /// As for [`wrun`].
 unsafe fn numeric<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec, fetch: &mut Fetch<'_, A>, sink: &mut W) -> Result<i64, i32> {
     let pos = spec.pos;
-    if sink.failed() || spec.conv == Conv::Pointer {
+    if sink.failed() {
         // musl's nested narrow printf fails: the argument is taken, nothing is
         // written, and the count goes down by one.
         field_params(spec, fetch)?;
@@ -271,9 +270,6 @@ unsafe fn numeric<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec, fetc
             Some(Class::Double) => drop(fetch.f64(pos)?),
             Some(Class::LongDouble) => drop(fetch.f80(pos)?),
             _ => drop(fetch.int(pos)?),
-        }
-        if spec.conv == Conv::Pointer {
-            set_errno(EINVAL);
         }
         return Ok(-1);
     }
