@@ -114,22 +114,35 @@ fn mem_write(s: &mut State, data: &[u8]) -> usize {
 /// Moves within `0..=size`; anything else is EINVAL.
 fn mem_seek(s: &mut State, off: i64, whence: c_int) -> i64 {
     let m = mem(s);
-    let base = match whence {
-        SEEK_SET => 0,
-        SEEK_CUR => m.pos as i64,
-        SEEK_END => m.len as i64,
-        _ => i64::MAX,
-    };
-    if base == i64::MAX || off < -base || off > (m.size as i64).wrapping_sub(base) {
-        set_errno(EINVAL);
-        return -1;
+    match seek_target(m.pos, m.len, off, whence, m.size as i64) {
+        Some(pos) => {
+            m.pos = pos;
+            pos as i64
+        }
+        None => -1,
     }
-    m.pos = (base + off) as usize;
-    m.pos as i64
 }
 
-/// Nothing to release: the memory is the caller's, or goes with the stream.
-fn mem_close(_: &mut State) -> c_int {
+/// Where a memory stream's seek lands: `off` from the start, the position `pos` or the end
+/// `len` as `whence` says, which must stay within `0..=max`; None with errno EINVAL
+/// otherwise. Every memory stream kind seeks this way.
+pub(crate) fn seek_target(pos: usize, len: usize, off: i64, whence: c_int, max: i64) -> Option<usize> {
+    let base = match whence {
+        SEEK_SET => 0,
+        SEEK_CUR => pos as i64,
+        SEEK_END => len as i64,
+        _ => i64::MAX,
+    };
+    if base == i64::MAX || off < -base || off > max.wrapping_sub(base) {
+        set_errno(EINVAL);
+        return None;
+    }
+    Some((base + off) as usize)
+}
+
+/// Nothing to release: the memory is the caller's, or goes with the stream (and the
+/// dynamic memory streams hand theirs to the caller).
+pub(crate) fn mem_close(_: &mut State) -> c_int {
     0
 }
 

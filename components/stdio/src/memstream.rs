@@ -9,11 +9,9 @@
 use core::ffi::{c_char, c_int, c_void};
 use core::ptr::null_mut;
 
-use limpet_syscall::errno::EINVAL;
-use limpet_syscall::set_errno;
-
-use crate::abi::{BUFSIZ, PTRDIFF_MAX, SEEK_CUR, SEEK_END, SEEK_SET};
+use crate::abi::{BUFSIZ, PTRDIFF_MAX};
 use crate::file::{F_ERR, F_NORD, FILE, Ops, State};
+use crate::fmemopen::{mem_close, seek_target};
 use crate::fopen::{alloc_c, free_c};
 
 unsafe extern "C" {
@@ -41,7 +39,7 @@ struct MemStreamFile {
     buf: [u8; BUFSIZ],
 }
 
-static MEMSTREAM_OPS: Ops = Ops { read: no_read, write: ms_write, seek: ms_seek, close: ms_close };
+static MEMSTREAM_OPS: Ops = Ops { read: no_read, write: ms_write, seek: ms_seek, close: mem_close };
 
 fn growing(s: &mut State) -> &mut Growing {
     // SAFETY: a stream with `MEMSTREAM_OPS` has its `Growing` as cookie, alive as long as
@@ -106,23 +104,13 @@ fn ms_write(s: &mut State, data: &[u8]) -> usize {
 /// Moves anywhere from 0 to `SSIZE_MAX`; the memory grows only when a write lands there.
 fn ms_seek(s: &mut State, off: i64, whence: c_int) -> i64 {
     let g = growing(s);
-    let base = match whence {
-        SEEK_SET => 0,
-        SEEK_CUR => g.pos as i64,
-        SEEK_END => g.len as i64,
-        _ => i64::MAX,
-    };
-    if base == i64::MAX || off < -base || off > PTRDIFF_MAX as i64 - base {
-        set_errno(EINVAL);
-        return -1;
+    match seek_target(g.pos, g.len, off, whence, PTRDIFF_MAX as i64) {
+        Some(pos) => {
+            g.pos = pos;
+            pos as i64
+        }
+        None => -1,
     }
-    g.pos = (base + off) as usize;
-    g.pos as i64
-}
-
-/// Nothing to release: the memory is the caller's from the start.
-fn ms_close(_: &mut State) -> c_int {
-    0
 }
 
 /// `open_memstream(bufp, sizep)`—A write-only stream into memory it allocates and grows.
@@ -166,6 +154,8 @@ pub unsafe extern "C" fn open_memstream(bufp: *mut *mut c_char, sizep: *mut usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::abi::{SEEK_CUR, SEEK_END, SEEK_SET};
+    use limpet_syscall::errno::EINVAL;
     use crate::abi::EOF;
     use crate::fclose::fclose;
     use crate::fflush::fflush;

@@ -23,11 +23,11 @@ use core::ffi::{c_int, c_void};
 use core::ptr::null_mut;
 
 use limpet_locale::mb::utf8::{self, Decoded};
-use limpet_syscall::errno::EINVAL;
 use limpet_syscall::set_errno;
 
-use crate::abi::{PTRDIFF_MAX, SEEK_CUR, SEEK_END, SEEK_SET};
+use crate::abi::PTRDIFF_MAX;
 use crate::file::{F_ERR, F_NORD, FILE, Ops, State, UNGET};
+use crate::fmemopen::{mem_close, seek_target};
 use crate::fopen::{alloc_c, free_c};
 
 unsafe extern "C" {
@@ -60,7 +60,7 @@ struct WideMemStreamFile {
     buf: [u8; UNGET],
 }
 
-static WMEMSTREAM_OPS: Ops = Ops { read: no_read, write: wms_write, seek: wms_seek, close: wms_close };
+static WMEMSTREAM_OPS: Ops = Ops { read: no_read, write: wms_write, seek: wms_seek, close: mem_close };
 
 fn growing(s: &mut State) -> &mut WideGrowing {
     // SAFETY: a stream with `WMEMSTREAM_OPS` has its `WideGrowing` as cookie, alive as long
@@ -146,24 +146,14 @@ fn wms_write(s: &mut State, data: &[u8]) -> usize {
 /// Moves anywhere from 0 to `SSIZE_MAX / 4` wide characters, and starts decoding afresh.
 fn wms_seek(s: &mut State, off: i64, whence: c_int) -> i64 {
     let g = growing(s);
-    let base = match whence {
-        SEEK_SET => 0,
-        SEEK_CUR => g.pos as i64,
-        SEEK_END => g.len as i64,
-        _ => i64::MAX,
-    };
-    if base == i64::MAX || off < -base || off > MAX_POS as i64 - base {
-        set_errno(EINVAL);
-        return -1;
+    match seek_target(g.pos, g.len, off, whence, MAX_POS as i64) {
+        Some(pos) => {
+            g.state = 0;
+            g.pos = pos;
+            pos as i64
+        }
+        None => -1,
     }
-    g.state = 0;
-    g.pos = (base + off) as usize;
-    g.pos as i64
-}
-
-/// Nothing to release: the array is the caller's from the start.
-fn wms_close(_: &mut State) -> c_int {
-    0
 }
 
 /// `open_wmemstream(bufp, sizep)`—A write-only stream, oriented to wide characters, into a
@@ -211,6 +201,8 @@ pub unsafe extern "C" fn open_wmemstream(bufp: *mut *mut Wchar, sizep: *mut usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::abi::{SEEK_CUR, SEEK_END, SEEK_SET};
+    use limpet_syscall::errno::EINVAL;
     use crate::abi::EOF;
     use crate::fclose::fclose;
     use crate::fflush::fflush;

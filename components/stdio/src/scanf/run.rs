@@ -61,6 +61,26 @@ pub(super) unsafe fn store_int(dest: *mut c_void, size: Size, v: u64) {
     }
 }
 
+/// The length modifier at a conversion, given its first unit and the one after: the size
+/// it names and how many units it takes (none before a conversion letter, which means
+/// `int`); None for a letter that is neither, a format error. The narrow and wide scanners
+/// share it.
+pub(super) fn length_modifier(c: u32, next: u32) -> Option<(Size, usize)> {
+    let c = u8::try_from(c).unwrap_or(0);
+    let next = u8::try_from(next).unwrap_or(0);
+    Some(match c {
+        b'h' if next == b'h' => (Size::Hh, 2),
+        b'h' => (Size::H, 1),
+        b'l' if next == b'l' => (Size::LongLong, 2),
+        b'l' | b'z' | b't' => (Size::Long, 1),
+        b'j' => (Size::LongLong, 1),
+        b'L' => (Size::LongDouble, 1),
+        b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'a' | b'e' | b'f' | b'g' | b'A' | b'E' | b'F' | b'G' | b's'
+        | b'c' | b'[' | b'S' | b'C' | b'p' | b'n' => (Size::Int, 0),
+        _ => return None,
+    })
+}
+
 /// Scans `input` by `fmt` (without its NUL), storing through the pointers `args` yields.
 /// Returns what C's scanf returns: the number of assignments made (0 after a matching
 /// failure at the first one), or -1 (`EOF`) after an input failure, an allocation failure or
@@ -138,35 +158,8 @@ unsafe fn directives<I: Input + ?Sized, P: PtrSource + ?Sized>(fmt: &[u8], r: &m
         if at(i) == b'm' {
             i += 1;
         }
-        let mut size = match at(i) {
-            b'h' if at(i + 1) == b'h' => {
-                i += 2;
-                Size::Hh
-            }
-            b'h' => {
-                i += 1;
-                Size::H
-            }
-            b'l' if at(i + 1) == b'l' => {
-                i += 2;
-                Size::LongLong
-            }
-            b'l' | b'z' | b't' => {
-                i += 1;
-                Size::Long
-            }
-            b'j' => {
-                i += 1;
-                Size::LongLong
-            }
-            b'L' => {
-                i += 1;
-                Size::LongDouble
-            }
-            b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'a' | b'e' | b'f' | b'g' | b'A' | b'E' | b'F' | b'G' | b's'
-            | b'c' | b'[' | b'S' | b'C' | b'p' | b'n' => Size::Int,
-            _ => return Err(Stop::Input),
-        };
+        let (mut size, used) = length_modifier(u32::from(at(i)), u32::from(at(i + 1))).ok_or(Stop::Input)?;
+        i += used;
         let mut t = at(i);
         // `%C` and `%S` are `%lc` and `%ls` (musl tests the bits, which only they pass
         // among the conversions it goes on to handle).

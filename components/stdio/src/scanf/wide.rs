@@ -23,7 +23,7 @@ use limpet_syscall::errno::EILSEQ;
 use limpet_syscall::set_errno;
 
 use super::reader::Reader;
-use super::run::{Size, Stop, number, store_int};
+use super::run::{Size, Stop, length_modifier, number, store_int};
 use super::{Input, PtrSource};
 
 unsafe extern "C" {
@@ -187,36 +187,8 @@ unsafe fn directives<I: WideInput + ?Sized, P: PtrSource + ?Sized>(fmt: &[Wchar]
         if is(i, b'm') {
             i += 1;
         }
-        let letter = u8::try_from(at(i)).unwrap_or(0);
-        let mut size = match letter {
-            b'h' if is(i + 1, b'h') => {
-                i += 2;
-                Size::Hh
-            }
-            b'h' => {
-                i += 1;
-                Size::H
-            }
-            b'l' if is(i + 1, b'l') => {
-                i += 2;
-                Size::LongLong
-            }
-            b'l' | b'z' | b't' => {
-                i += 1;
-                Size::Long
-            }
-            b'j' => {
-                i += 1;
-                Size::LongLong
-            }
-            b'L' => {
-                i += 1;
-                Size::LongDouble
-            }
-            b'd' | b'i' | b'o' | b'u' | b'x' | b'X' | b'a' | b'e' | b'f' | b'g' | b'A' | b'E' | b'F' | b'G' | b's'
-            | b'c' | b'[' | b'S' | b'C' | b'p' | b'n' => Size::Int,
-            _ => return Err(Stop::Input),
-        };
+        let (mut size, used) = length_modifier(at(i) as u32, at(i + 1) as u32).ok_or(Stop::Input)?;
+        i += used;
         let mut t = at(i);
         // `%C` and `%S` are `%lc` and `%ls`, by musl's bit test.
         if t & 0x2f == 3 {
