@@ -154,15 +154,14 @@ pub unsafe extern "C" fn open_memstream(bufp: *mut *mut c_char, sizep: *mut usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abi::{SEEK_CUR, SEEK_END, SEEK_SET};
-    use limpet_syscall::errno::EINVAL;
-    use crate::abi::EOF;
+    use crate::abi::{EOF, SEEK_CUR, SEEK_END, SEEK_SET};
     use crate::fclose::fclose;
     use crate::fflush::fflush;
     use crate::fputs::fputs;
     use crate::fseek::fseek;
     use crate::ftell::ftell;
     use crate::testutil::errno;
+    use limpet_syscall::errno::EINVAL;
 
     unsafe extern "C" {
         fn free(p: *mut c_void);

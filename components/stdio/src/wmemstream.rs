@@ -201,9 +201,7 @@ pub unsafe extern "C" fn open_wmemstream(bufp: *mut *mut Wchar, sizep: *mut usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::abi::{SEEK_CUR, SEEK_END, SEEK_SET};
-    use limpet_syscall::errno::EINVAL;
-    use crate::abi::EOF;
+    use crate::abi::{EOF, SEEK_CUR, SEEK_END, SEEK_SET};
     use crate::fclose::fclose;
     use crate::fflush::fflush;
     use crate::fputs::fputs;
@@ -211,6 +209,7 @@ mod tests {
     use crate::ftell::ftell;
     use crate::fwrite::fwrite;
     use crate::testutil::errno;
+    use limpet_syscall::errno::EINVAL;
     use crate::wide::{fputwc, fputws, fwide};
     use limpet_syscall::errno::EILSEQ;
 
