@@ -26,6 +26,8 @@ mod global_alloc;
 mod lock;
 #[cfg(test)]
 mod must_abort;
+#[cfg(test)]
+mod testutil;
 mod os;
 
 #[cfg_attr(feature = "malloc-hardened", path = "hardened/mod.rs")]

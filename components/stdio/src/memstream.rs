@@ -18,16 +18,85 @@ unsafe extern "C" {
     fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
 }
 
-/// The growing memory and the caller's view of it.
-struct Growing {
-    bufp: *mut *mut c_char,
+/// The growing memory (bytes for `open_memstream`, `wchar_t`s for `open_wmemstream`) and
+/// the caller's view of it.
+pub(crate) struct Growing<T> {
+    bufp: *mut *mut T,
     sizep: *mut usize,
-    buf: *mut u8,
-    /// Bytes allocated at `buf`, all of them zero past `len`.
-    space: usize,
+    pub(crate) buf: *mut T,
+    /// Elements allocated at `buf`, all of them zero past what was written.
+    pub(crate) space: usize,
     /// The end of the data.
     len: usize,
-    pos: usize,
+    pub(crate) pos: usize,
+}
+
+impl<T> Growing<T> {
+    /// A zeroed one-element array, announced at once through `*bufp` and `*sizep` (0);
+    /// None with errno ENOMEM without memory.
+    ///
+    /// # Safety
+    /// `bufp` and `sizep` must be valid for writes while the stream lives.
+    pub(crate) unsafe fn new(bufp: *mut *mut T, sizep: *mut usize) -> Option<Self> {
+        let buf = alloc_c(size_of::<T>()).cast::<T>();
+        if buf.is_null() {
+            return None;
+        }
+        // SAFETY: one element of fresh memory; the caller vouches for `bufp` and `sizep`.
+        unsafe {
+            core::ptr::write_bytes(buf, 0, 1);
+            *bufp = buf;
+            *sizep = 0;
+        }
+        Some(Growing { bufp, sizep, buf, space: 0, len: 0, pos: 0 })
+    }
+
+    /// Makes room for `n` elements at the position and one after them (the terminator),
+    /// growing as musl does: twice the space and one, or just enough if that is more, and
+    /// never past `max` elements; the new part is zeroed and `*bufp` follows the memory.
+    /// False if it cannot grow.
+    pub(crate) fn reserve(&mut self, n: usize, max: usize) -> bool {
+        if self.pos + n < self.space {
+            return true;
+        }
+        let want = (2 * self.space + 1) | (self.pos + n + 1);
+        if want > max {
+            return false;
+        }
+        // SAFETY: `buf` came from malloc or realloc; `want <= max` keeps the size in range.
+        let p = unsafe { realloc(self.buf.cast(), want * size_of::<T>()) }.cast::<T>();
+        if p.is_null() {
+            return false;
+        }
+        // SAFETY: `p` holds `want > space` elements; the caller of `new` gave us `bufp`.
+        unsafe {
+            core::ptr::write_bytes(p.add(self.space), 0, want - self.space);
+            *self.bufp = p;
+        }
+        self.buf = p;
+        self.space = want;
+        true
+    }
+
+    /// Moves the position `n` elements on (they were stored) and tells the caller.
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.pos += n;
+        self.len = self.len.max(self.pos);
+        // SAFETY: the caller of `new` gave us `sizep` for the stream's lifetime.
+        unsafe { *self.sizep = self.pos };
+    }
+
+    /// `fseek`: anywhere from 0 to `max`; the memory grows only when a write lands there.
+    /// Returns the new position, or -1 with errno EINVAL.
+    pub(crate) fn seek(&mut self, off: i64, whence: c_int, max: usize) -> i64 {
+        match seek_target(self.pos, self.len, off, whence, max as i64) {
+            Some(pos) => {
+                self.pos = pos;
+                pos as i64
+            }
+            None => -1,
+        }
+    }
 }
 
 /// One allocation: the stream, its memory's description, and its buffer (no `ungetc`
@@ -35,56 +104,37 @@ struct Growing {
 #[repr(C)]
 struct MemStreamFile {
     file: FILE,
-    mem: Growing,
+    mem: Growing<c_char>,
     buf: [u8; BUFSIZ],
 }
 
 static MEMSTREAM_OPS: Ops = Ops { read: no_read, write: ms_write, seek: ms_seek, close: mem_close };
 
-fn growing(s: &mut State) -> &mut Growing {
+fn growing(s: &mut State) -> &mut Growing<c_char> {
     // SAFETY: a stream with `MEMSTREAM_OPS` has its `Growing` as cookie, alive as long as
     // the stream.
-    unsafe { &mut *s.cookie.cast::<Growing>() }
+    unsafe { &mut *s.cookie.cast::<Growing<c_char>>() }
 }
 
-/// Never reached: the stream is write-only, so input mode fails before it asks. Should
-/// anything ask, it sees a stream that cannot be read.
+/// Never reached: the dynamic memory streams are write-only, so input mode fails before it
+/// asks. Should anything ask, it sees a stream that cannot be read.
 ///
 /// # Safety
 /// Writes nothing.
-unsafe fn no_read(s: &mut State, _: *mut u8, _: usize) -> usize {
+pub(crate) unsafe fn no_read(s: &mut State, _: *mut u8, _: usize) -> usize {
     s.flags |= F_ERR;
     0
 }
 
 /// Stores `data` at the position, growing the memory first if the data and a NUL after
 /// it would not fit; then tells the caller where the memory is and where the position.
-fn put(g: &mut Growing, data: &[u8]) -> usize {
-    if g.pos + data.len() >= g.space {
-        // Twice the space (and one), or enough for the data and its NUL if that is more:
-        // musl's growth, which programs see through `realloc`'s sizes.
-        let want = (2 * g.space + 1) | (g.pos + data.len() + 1);
-        // SAFETY: `buf` came from malloc or realloc.
-        let p = unsafe { realloc(g.buf.cast(), want) }.cast::<u8>();
-        if p.is_null() {
-            return 0;
-        }
-        // SAFETY: `p` holds `want > space` bytes; the caller gave us `bufp`.
-        unsafe {
-            core::ptr::write_bytes(p.add(g.space), 0, want - g.space);
-            *g.bufp = p.cast();
-        }
-        g.buf = p;
-        g.space = want;
+fn put(g: &mut Growing<c_char>, data: &[u8]) -> usize {
+    if !g.reserve(data.len(), PTRDIFF_MAX) {
+        return 0;
     }
-    // SAFETY: `pos + data.len() < space`.
-    unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), g.buf.add(g.pos), data.len()) };
-    g.pos += data.len();
-    if g.pos >= g.len {
-        g.len = g.pos;
-    }
-    // SAFETY: the caller gave us `sizep` for the stream's lifetime.
-    unsafe { *g.sizep = g.pos };
+    // SAFETY: `reserve` made room for the data at the position.
+    unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), g.buf.add(g.pos).cast(), data.len()) };
+    g.advance(data.len());
     data.len()
 }
 
@@ -103,14 +153,7 @@ fn ms_write(s: &mut State, data: &[u8]) -> usize {
 
 /// Moves anywhere from 0 to `SSIZE_MAX`; the memory grows only when a write lands there.
 fn ms_seek(s: &mut State, off: i64, whence: c_int) -> i64 {
-    let g = growing(s);
-    match seek_target(g.pos, g.len, off, whence, PTRDIFF_MAX as i64) {
-        Some(pos) => {
-            g.pos = pos;
-            pos as i64
-        }
-        None => -1,
-    }
+    growing(s).seek(off, whence, PTRDIFF_MAX)
 }
 
 /// `open_memstream(bufp, sizep)`—A write-only stream into memory it allocates and grows.
@@ -128,20 +171,16 @@ pub unsafe extern "C" fn open_memstream(bufp: *mut *mut c_char, sizep: *mut usiz
     if f.is_null() {
         return null_mut();
     }
-    let buf = alloc_c(1);
-    if buf.is_null() {
+    // SAFETY: the caller vouches for `bufp` and `sizep`.
+    let Some(mem) = (unsafe { Growing::new(bufp, sizep) }) else {
         // SAFETY: allocated above and not handed out.
         unsafe { free_c(f.cast()) };
         return null_mut();
-    }
+    };
     // SAFETY: `f` has room for a `MemStreamFile`; its cookie and buffer point into the
-    // same allocation, which lives until `fclose` frees it; the caller vouches for
-    // `bufp` and `sizep`.
+    // same allocation, which lives until `fclose` frees it.
     unsafe {
-        *buf = 0;
-        *bufp = buf.cast();
-        *sizep = 0;
-        (&raw mut (*f).mem).write(Growing { bufp, sizep, buf, space: 0, len: 0, pos: 0 });
+        (&raw mut (*f).mem).write(mem);
         let cookie = (&raw mut (*f).mem).cast::<c_void>();
         let stream_buf = (&raw mut (*f).buf).cast::<u8>();
         (&raw mut (*f).file).write(FILE::with_ops(&MEMSTREAM_OPS, cookie, -1, stream_buf, BUFSIZ, F_NORD));
@@ -261,7 +300,7 @@ mod tests {
             free(p.cast());
         }
         // From nothing: twice the space plus one, or just enough (and a NUL) if more.
-        let mut g = Growing { bufp: &mut p, sizep: &mut n, buf: null_mut(), space: 0, len: 0, pos: 0 };
+        let mut g = unsafe { Growing::<c_char>::new(&mut p, &mut n) }.unwrap();
         assert_eq!(put(&mut g, b"abc"), 3);
         assert_eq!(g.space, 4 | 1);
         assert_eq!(put(&mut g, b"de"), 2);

@@ -26,28 +26,18 @@ use limpet_locale::mb::utf8::{self, Decoded};
 use limpet_syscall::set_errno;
 
 use crate::abi::PTRDIFF_MAX;
-use crate::file::{F_ERR, F_NORD, FILE, Ops, State, UNGET};
-use crate::fmemopen::{mem_close, seek_target};
+use crate::file::{F_NORD, FILE, Ops, State, UNGET};
+use crate::fmemopen::mem_close;
+use crate::memstream::{Growing, no_read};
 use crate::fopen::{alloc_c, free_c};
-
-unsafe extern "C" {
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-}
 
 /// `wchar_t`.
 type Wchar = i32;
 
-/// The growing array and the caller's view of it.
+/// The growing array and the caller's view of it, and the decoding state between writes
+/// (`mbstate_t`; a seek resets it).
 struct WideGrowing {
-    bufp: *mut *mut Wchar,
-    sizep: *mut usize,
-    buf: *mut Wchar,
-    /// Wide characters allocated at `buf`, all of them zero past what was written.
-    space: usize,
-    /// The end of the data.
-    len: usize,
-    pos: usize,
-    /// The decoding state between writes (`mbstate_t`); a seek resets it.
+    mem: Growing<Wchar>,
     state: u32,
 }
 
@@ -68,15 +58,6 @@ fn growing(s: &mut State) -> &mut WideGrowing {
     unsafe { &mut *s.cookie.cast::<WideGrowing>() }
 }
 
-/// Never reached: the stream is write-only, so input mode fails before it asks.
-///
-/// # Safety
-/// Writes nothing.
-unsafe fn no_read(s: &mut State, _: *mut u8, _: usize) -> usize {
-    s.flags |= F_ERR;
-    0
-}
-
 /// The largest position, in wide characters: musl's `SSIZE_MAX / 4`.
 const MAX_POS: usize = PTRDIFF_MAX / 4;
 
@@ -85,29 +66,15 @@ const MAX_POS: usize = PTRDIFF_MAX / 4;
 /// and where the position. Returns `data.len()`, or 0 (nothing moves) when the array cannot
 /// grow or the bytes hold an invalid sequence. Writing nothing still grows an array that
 /// has no room past the position, and sets `*sizep`, as musl's does.
-fn put(g: &mut WideGrowing, data: &[u8], utf8: bool) -> usize {
-    if data.len() + g.pos >= g.space {
-        let want = (2 * g.space + 1) | (g.pos + data.len() + 1);
-        if want > MAX_POS {
-            return 0;
-        }
-        // SAFETY: `buf` came from malloc or realloc.
-        let p = unsafe { realloc(g.buf.cast(), want * 4) }.cast::<Wchar>();
-        if p.is_null() {
-            return 0;
-        }
-        // SAFETY: `p` holds `want > space` wide characters; the caller gave us `bufp`.
-        unsafe {
-            core::ptr::write_bytes(p.add(g.space), 0, want - g.space);
-            *g.bufp = p;
-        }
-        g.buf = p;
-        g.space = want;
+fn put(w: &mut WideGrowing, data: &[u8], utf8: bool) -> usize {
+    let g = &mut w.mem;
+    if !g.reserve(data.len(), MAX_POS) {
+        return 0;
     }
     let mut k = 0;
     let mut n = 0;
     while k < data.len() {
-        match utf8::decode(&data[k..], &mut g.state, utf8) {
+        match utf8::decode(&data[k..], &mut w.state, utf8) {
             Decoded::Char { wc, len } => {
                 // SAFETY: at most one character per byte, and `pos + data.len() < space`.
                 unsafe { *g.buf.add(g.pos + n) = wc as Wchar };
@@ -118,7 +85,7 @@ fn put(g: &mut WideGrowing, data: &[u8], utf8: bool) -> usize {
                 k += len;
             }
             Decoded::Incomplete => {
-                g.state = 0;
+                w.state = 0;
                 break;
             }
             Decoded::Invalid => {
@@ -127,12 +94,7 @@ fn put(g: &mut WideGrowing, data: &[u8], utf8: bool) -> usize {
             }
         }
     }
-    g.pos += n;
-    if g.pos >= g.len {
-        g.len = g.pos;
-    }
-    // SAFETY: the caller gave us `sizep` for the stream's lifetime.
-    unsafe { *g.sizep = g.pos };
+    g.advance(n);
     data.len()
 }
 
@@ -145,15 +107,12 @@ fn wms_write(s: &mut State, data: &[u8]) -> usize {
 
 /// Moves anywhere from 0 to `SSIZE_MAX / 4` wide characters, and starts decoding afresh.
 fn wms_seek(s: &mut State, off: i64, whence: c_int) -> i64 {
-    let g = growing(s);
-    match seek_target(g.pos, g.len, off, whence, MAX_POS as i64) {
-        Some(pos) => {
-            g.state = 0;
-            g.pos = pos;
-            pos as i64
-        }
-        None => -1,
+    let w = growing(s);
+    let r = w.mem.seek(off, whence, MAX_POS);
+    if r >= 0 {
+        w.state = 0;
     }
+    r
 }
 
 /// `open_wmemstream(bufp, sizep)`—A write-only stream, oriented to wide characters, into a
@@ -174,20 +133,16 @@ pub unsafe extern "C" fn open_wmemstream(bufp: *mut *mut Wchar, sizep: *mut usiz
     if f.is_null() {
         return null_mut();
     }
-    let buf = alloc_c(size_of::<Wchar>()).cast::<Wchar>();
-    if buf.is_null() {
+    // SAFETY: the caller vouches for `bufp` and `sizep`.
+    let Some(mem) = (unsafe { Growing::new(bufp, sizep) }) else {
         // SAFETY: allocated above and not handed out.
         unsafe { free_c(f.cast()) };
         return null_mut();
-    }
+    };
     // SAFETY: `f` has room for a `WideMemStreamFile`; its cookie and buffer point into the
-    // same allocation, which lives until `fclose` frees it; the caller vouches for `bufp`
-    // and `sizep`.
+    // same allocation, which lives until `fclose` frees it.
     unsafe {
-        *buf = 0;
-        *bufp = buf;
-        *sizep = 0;
-        (&raw mut (*f).mem).write(WideGrowing { bufp, sizep, buf, space: 0, len: 0, pos: 0, state: 0 });
+        (&raw mut (*f).mem).write(WideGrowing { mem, state: 0 });
         let cookie = (&raw mut (*f).mem).cast::<c_void>();
         let stream_buf = (&raw mut (*f).buf).cast::<u8>();
         (&raw mut (*f).file).write(FILE::with_ops(&WMEMSTREAM_OPS, cookie, -1, stream_buf, 0, F_NORD));
@@ -300,23 +255,24 @@ mod tests {
     #[test]
     fn utf8_decoding_drops_cut_sequences_and_fails_invalid_ones() {
         let (mut p, mut n) = (null_mut(), 0usize);
-        let mut g = WideGrowing { bufp: &mut p, sizep: &mut n, buf: null_mut(), space: 0, len: 0, pos: 0, state: 0 };
+        let mem = unsafe { Growing::new(&mut p, &mut n) }.unwrap();
+        let mut g = WideGrowing { mem, state: 0 };
         assert_eq!(put(&mut g, "a\u{e9}\u{20ac}\u{1f600}".as_bytes(), true), 10);
-        assert_eq!((g.pos, g.space), (4, 1 | 11));
+        assert_eq!((g.mem.pos, g.mem.space), (4, 1 | 11));
         // Growth: twice the space and one, or enough for the data and a NUL.
         assert_eq!(put(&mut g, b"", true), 0);
-        assert_eq!((g.pos, g.space), (4, 11));
-        assert_eq!(wide(g.buf, 5), [0x61, 0xe9, 0x20ac, 0x1f600, 0]);
+        assert_eq!((g.mem.pos, g.mem.space), (4, 11));
+        assert_eq!(wide(g.mem.buf, 5), [0x61, 0xe9, 0x20ac, 0x1f600, 0]);
         // The first byte of a cut sequence is dropped; its continuation is then invalid.
         assert_eq!(put(&mut g, b"b\xc3", true), 2);
-        assert_eq!((g.pos, g.state), (5, 0));
+        assert_eq!((g.mem.pos, g.state), (5, 0));
         assert_eq!(put(&mut g, b"\xa9", true), 0);
         assert_eq!(errno(), EILSEQ);
         // Characters before an invalid byte are stored past the unchanged position.
         assert_eq!(put(&mut g, b"yz\xff", true), 0);
-        assert_eq!(g.pos, 5);
-        assert_eq!(wide(g.buf, 8), [0x61, 0xe9, 0x20ac, 0x1f600, 0x62, 0x79, 0x7a, 0]);
-        assert_eq!(unsafe { *g.sizep }, 5);
-        unsafe { free(g.buf.cast()) };
+        assert_eq!(g.mem.pos, 5);
+        assert_eq!(wide(g.mem.buf, 8), [0x61, 0xe9, 0x20ac, 0x1f600, 0x62, 0x79, 0x7a, 0]);
+        assert_eq!(n, 5);
+        unsafe { free(g.mem.buf.cast()) };
     }
 }

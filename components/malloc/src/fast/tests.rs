@@ -1,35 +1,9 @@
 //! Tests of the fast allocator through its Rust API. In a test binary the threads are the
 //! host libc's, so heaps are found through the thread table (see `thread`).
 use super::*;
+use crate::testutil::{Rng, fill, holds, is_zero, resident};
 use std::sync::mpsc;
 use std::thread as std_thread;
-
-fn pattern(id: usize, i: usize) -> u8 {
-    (id.wrapping_mul(0x9e37_79b9) ^ i.wrapping_mul(31)) as u8
-}
-
-fn fill(p: NonNull<u8>, n: usize, id: usize) {
-    // SAFETY: the callers pass a live block of at least `n` bytes.
-    let s = unsafe { core::slice::from_raw_parts_mut(p.as_ptr(), n) };
-    s.iter_mut().enumerate().for_each(|(i, b)| *b = pattern(id, i));
-}
-
-fn holds(p: NonNull<u8>, n: usize, id: usize) -> bool {
-    // SAFETY: as for fill.
-    let s = unsafe { core::slice::from_raw_parts(p.as_ptr(), n) };
-    s.iter().enumerate().all(|(i, &b)| b == pattern(id, i))
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// A block in flight between threads, as an address (raw pointers are not `Send`).
 struct Sent {
@@ -146,23 +120,18 @@ fn fresh_blocks_are_zero_and_recycled_ones_are_cleared() {
     for n in [8, 100, 1024, 9000, 60_000, 100_000] {
         let a: Vec<_> = (0..50).map(|_| alloc_zeroed(n).unwrap()).collect();
         for &p in &a {
-            assert!(holds_zero(p, n));
+            assert!(is_zero(p, n));
             fill(p, n, 7);
         }
         // SAFETY: each is freed once.
         a.into_iter().for_each(|p| unsafe { free(p) });
         let b: Vec<_> = (0..50).map(|_| alloc_zeroed(n).unwrap()).collect();
         for &p in &b {
-            assert!(holds_zero(p, n), "size {n}");
+            assert!(is_zero(p, n), "size {n}");
             // SAFETY: freed once.
             unsafe { free(p) };
         }
     }
-}
-
-fn holds_zero(p: NonNull<u8>, n: usize) -> bool {
-    // SAFETY: the callers pass live blocks of `n` bytes.
-    unsafe { core::slice::from_raw_parts(p.as_ptr(), n).iter().all(|&b| b == 0) }
 }
 
 #[test]
@@ -279,16 +248,8 @@ fn freed_pages_go_back_to_the_kernel() {
     .unwrap();
     let mut pages: Vec<usize> = blocks.iter().map(|a| a & !4095).collect();
     pages.dedup();
-    let resident = pages
-        .iter()
-        .filter(|&&pg| {
-            let mut v = 0u8;
-            // SAFETY: mincore writes one byte for the one page asked about.
-            let r = unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, pg, 4096, &raw mut v as usize) };
-            r == 0 && v & 1 != 0
-        })
-        .count();
-    assert!(resident * 4 < pages.len(), "{resident} of {} pages still resident", pages.len());
+    let still = pages.iter().filter(|&&pg| resident(pg)).count();
+    assert!(still * 4 < pages.len(), "{still} of {} pages still resident", pages.len());
 }
 
 #[test]

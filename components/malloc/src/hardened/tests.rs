@@ -4,46 +4,7 @@ use super::class::{HDR, MAX_SMALL, NUM_CLASSES, PAGE, class_of, group_pages, gro
 use super::state::Heap;
 use super::meta::{NONE, State};
 use super::*;
-
-fn pattern(id: usize, i: usize) -> u8 {
-    (id.wrapping_mul(0x9e37_79b9) ^ i.wrapping_mul(31)) as u8
-}
-
-fn fill(p: NonNull<u8>, n: usize, id: usize) {
-    // SAFETY: the callers pass a live block of at least `n` bytes.
-    let s = unsafe { core::slice::from_raw_parts_mut(p.as_ptr(), n) };
-    s.iter_mut().enumerate().for_each(|(i, b)| *b = pattern(id, i));
-}
-
-fn holds(p: NonNull<u8>, n: usize, id: usize) -> bool {
-    // SAFETY: as for fill.
-    let s = unsafe { core::slice::from_raw_parts(p.as_ptr(), n) };
-    s.iter().enumerate().all(|(i, &b)| b == pattern(id, i))
-}
-
-fn is_zero(p: NonNull<u8>, n: usize) -> bool {
-    // SAFETY: as for fill.
-    unsafe { core::slice::from_raw_parts(p.as_ptr(), n) }.iter().all(|&b| b == 0)
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// Whether the page holding `addr` is in memory.
-fn resident(addr: usize) -> bool {
-    let mut v = 0u8;
-    // SAFETY: mincore writes one byte for the one page asked about.
-    let r = unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, addr & !(PAGE - 1), PAGE, &raw mut v as usize) };
-    r == 0 && v & 1 != 0
-}
+use crate::testutil::{Rng, fill, holds, is_zero, resident};
 
 #[test]
 fn randomized_alloc_free_realloc_keep_contents() {
