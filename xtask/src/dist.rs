@@ -44,7 +44,7 @@ fn profile_dir(profile: &str) -> &str {
 }
 
 pub fn build(opts: &Options) -> Result<Dist> {
-    crate::prereq::ensure()?;
+    crate::prereq::ensure(crate::prereq::For::Dist)?;
     let root = root();
     let other_malloc = other_malloc(opts);
     let prefix = match &opts.prefix {

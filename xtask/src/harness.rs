@@ -29,7 +29,7 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 const CROSS_TARGETS: &[&str] = &["aarch64-unknown-linux-musl", "riscv64gc-unknown-linux-gnu"];
 
 pub fn run_all(opts: &Options) -> Result {
-    crate::prereq::ensure()?;
+    crate::prereq::ensure(crate::prereq::For::Test)?;
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // The components' own tests (never together with assemble, see Cargo.toml).

@@ -1,6 +1,6 @@
 //! Filesystem statistics: `statfs`, `fstatfs` (Linux's form) and `statvfs`, `fstatvfs`
 //! (POSIX's, filled from Linux's).
-use core::ffi::{c_char, c_int, c_ulong};
+use core::ffi::{c_char, c_int, c_long, c_ulong};
 
 use limpet_syscall::{nr, syscall2};
 
@@ -78,7 +78,9 @@ fn to_statvfs(s: &Statfs) -> Statvfs {
         f_files: s.f_files,
         f_ffree: s.f_ffree,
         f_favail: s.f_ffree,
-        f_fsid: s.f_fsid[0] as u32 as c_ulong,
+        // musl's choice: the first word, converted as C converts an int to unsigned long
+        // (sign-extended), so a filesystem whose id has its top bit set reads the same on both.
+        f_fsid: s.f_fsid[0] as c_long as c_ulong,
         f_flag: s.f_flags,
         f_namemax: s.f_namelen,
         __reserved: [0; 6],
@@ -134,6 +136,14 @@ mod tests {
         assert_eq!(size_of::<Statvfs>(), 112);
         assert_eq!(offset_of!(Statvfs, f_fsid), 64);
         assert_eq!(offset_of!(Statvfs, f_namemax), 80);
+    }
+
+    #[test]
+    fn fsid_is_the_first_word_sign_extended_as_musl() {
+        for (word, want) in [(0x0e10_527e_u32 as c_int, 0x0e10_527e_u64), (0x929f_ed3a_u32 as c_int, 0xffff_ffff_929f_ed3a)] {
+            let s = Statfs { f_fsid: [word, 0x1234], ..Statfs::default() };
+            assert_eq!(to_statvfs(&s).f_fsid as u64, want);
+        }
     }
 
     #[test]

@@ -132,10 +132,7 @@ pub fn run(opts: &Options) -> Result {
                     for the size table; it takes no --prefix or --profile"
             .into());
     }
-    // dist::build installs the other prerequisites.
-    if !have("taskset") || !have("timeout") {
-        return Err("bench needs taskset and timeout (Debian: util-linux, coreutils)".into());
-    }
+    crate::prereq::ensure(crate::prereq::For::Bench)?;
     let root = root();
     let mode = Mode::new(opts.quick);
     let filter = opts.filter.as_deref();
