@@ -32,6 +32,29 @@ pub fn run_all(opts: &Options) -> Result {
     crate::prereq::ensure(crate::prereq::For::Test)?;
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    if !opts.c_only {
+        rust_tests(&root, &cargo)?;
+    }
+    let d = dist::build(opts)?;
+    let mut tally = Tally::default();
+    let own = dist::profile_malloc(&opts.profile);
+    c_programs(&root, &d, opts.filter.as_deref(), own, false, &mut tally)?;
+    if opts.filter.is_none() {
+        loader_cases(&root, &d, &mut tally)?;
+    }
+    // The allocator programs again, on a dist with the profile's other allocator.
+    let other = if own == "fast" { "hardened" } else { "fast" };
+    if programs(&root)?.iter().any(|n| n.starts_with("malloc_") && opts.filter.as_deref().is_none_or(|f| n.contains(f))) {
+        let d = dist::build(&Options { prefix: None, malloc: Some(other.into()), ..opts.clone() })?;
+        c_programs(&root, &d, opts.filter.as_deref(), other, true, &mut tally)?;
+    }
+    println!("{} passed, {} failed", tally.passed, tally.failed);
+    if tally.failed > 0 { Err(format!("{} C test run(s) failed", tally.failed)) } else { Ok(()) }
+}
+
+/// The components' cargo tests, natively and for the other targets under qemu-user.
+fn rust_tests(root: &Path, cargo: &str) -> Result {
+    let root = root.to_path_buf();
     // The components' own tests (never together with assemble, see Cargo.toml).
     run(Command::new(&cargo).current_dir(&root).args(["test", "--workspace", "--exclude", "limpet-assemble"]))?;
     // The allocator crate's default feature is malloc-hardened; its other allocator too.
@@ -52,21 +75,7 @@ pub fn run_all(opts: &Options) -> Result {
             .args(["test", "-p", "limpet-string", "--target", target])
             .env("LIMPET_STRING_QUICK", "1"))?;
     }
-    let d = dist::build(opts)?;
-    let mut tally = Tally::default();
-    let own = dist::profile_malloc(&opts.profile);
-    c_programs(&root, &d, opts.filter.as_deref(), own, false, &mut tally)?;
-    if opts.filter.is_none() {
-        loader_cases(&root, &d, &mut tally)?;
-    }
-    // The allocator programs again, on a dist with the profile's other allocator.
-    let other = if own == "fast" { "hardened" } else { "fast" };
-    if programs(&root)?.iter().any(|n| n.starts_with("malloc_") && opts.filter.as_deref().is_none_or(|f| n.contains(f))) {
-        let d = dist::build(&Options { prefix: None, malloc: Some(other.into()), ..opts.clone() })?;
-        c_programs(&root, &d, opts.filter.as_deref(), other, true, &mut tally)?;
-    }
-    println!("{} passed, {} failed", tally.passed, tally.failed);
-    if tally.failed > 0 { Err(format!("{} C test run(s) failed", tally.failed)) } else { Ok(()) }
+    Ok(())
 }
 
 #[derive(Default)]

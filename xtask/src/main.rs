@@ -15,9 +15,10 @@ const USAGE: &str = "usage:
       DIR (default target/dist), then build and run examples/hello.c on them; --malloc: the
       allocator, when not the profile's own (fast for release and dev, hardened for
       release-size): then DIR defaults to target/dist-NAME, and cargo builds in target/malloc-NAME
-  cargo xtask test [--profile release|release-size|dev] [--filter NAME]
+  cargo xtask test [--profile release|release-size|dev] [--filter NAME] [--c-only]
       run every component's cargo tests, then the C conformance harness in tests/c, and its
-      malloc_* programs again on a dist with the profile's other allocator (--malloc)
+      malloc_* programs again on a dist with the profile's other allocator (--malloc);
+      --c-only: only the C harness
   cargo xtask bench [--quick] [--filter NAME]
       time the C benchmarks in bench/c and the SQLite insert benchmark on musl, limpet and
       glibc (dynamic and static), measure library sizes, and write bench/results/latest.{md,json,svg};
@@ -29,7 +30,7 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let mut opts = Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None };
+    let mut opts = Options::default();
     let mut it = args[1..].iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| match it.next() {
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
             "--profile" => opts.profile = value("--profile"),
             "--filter" => opts.filter = Some(value("--filter")),
             "--quick" => opts.quick = true,
+            "--c-only" => opts.c_only = true,
             "--malloc" => opts.malloc = Some(value("--malloc")),
             other => {
                 eprintln!("xtask: unknown option {other}\n{USAGE}");
@@ -87,4 +89,12 @@ pub struct Options {
     pub quick: bool,
     /// `--malloc`: the allocator (`fast` or `hardened`), when not the profile's own.
     pub malloc: Option<String>,
+    /// `test --c-only`: skip the components' cargo tests.
+    pub c_only: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None, c_only: false }
+    }
 }

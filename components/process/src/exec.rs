@@ -1,11 +1,13 @@
-//! `execve`, `execv`, `fexecve`, and the cores of the variadic `execl`, `execle`, `execlp`
-//! (whose trampolines are in `arch/`).
+//! `execve`, `execv`, `fexecve`, and the variadic `execl`, `execle`, `execlp` (limpet-va
+//! trampolines into cores that gather the list into an array).
 use core::ffi::{c_char, c_int};
 
 use limpet_syscall::{
     errno::{EBADF, ENOENT, ENOSYS},
-    nr, result, ret_errno, set_errno, syscall3, syscall5,
+    nr, result, ret_errno, set_errno, syscall2, syscall3, syscall5, syscall6,
 };
+use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, PROT_READ, PROT_WRITE};
+use limpet_va::{VaArgs, VaList};
 
 use crate::c;
 
@@ -84,43 +86,176 @@ fn proc_fd_path(fd: c_int, buf: &mut [u8; 32]) -> *const c_char {
     buf.as_ptr().cast()
 }
 
-/// `execl`'s core: `args` is the argument list, null-terminated, as the trampoline laid it out.
-///
-/// # Safety
-/// `path` must be a C string and `args` a null-terminated array of C strings.
-pub unsafe extern "C" fn execl_args(path: *const c_char, args: *const *const c_char) -> c_int {
-    // SAFETY: forwarded from the caller.
-    unsafe { execv(path, args) }
-}
+/// Argument arrays up to this many pointers are built on the stack; longer ones in a
+/// mapping of their own, so that the list has no limit but the kernel's and `execl` stays
+/// safe to call in a forked child (it allocates nothing from the heap).
+const ON_STACK: usize = 64;
 
-/// `execle`'s core: the environment pointer follows the null that ends `args`.
+/// Gathers `arg0` and the variadic arguments up to and including their terminating null
+/// into an array, and calls `f` with it and the list just past the null (where `execle`'s
+/// environment is).
 ///
 /// # Safety
-/// As for [`execl_args`], with an environment array after the terminating null.
-pub unsafe extern "C" fn execle_args(path: *const c_char, args: *const *const c_char) -> c_int {
-    let mut i = 0;
-    // SAFETY: the list is null-terminated and the environment follows it.
-    unsafe {
-        while !(*args.add(i)).is_null() {
-            i += 1;
+/// `ap` must hold C strings ending with a null pointer.
+unsafe fn with_argv(arg0: *const c_char, ap: VaList, f: impl FnOnce(*const *const c_char, &mut VaArgs) -> c_int) -> c_int {
+    // SAFETY: the caller vouches for `ap`.
+    let mut va = unsafe { VaArgs::new(ap) };
+    // arg0, the rest, and the null.
+    let len = if arg0.is_null() {
+        1
+    } else {
+        va.with_copy(|c| core::iter::from_fn(|| (c.next_int() != 0).then_some(())).count()) + 2
+    };
+    let fill = |argv: &mut [*const c_char], va: &mut VaArgs| {
+        argv[0] = arg0;
+        for slot in &mut argv[1..] {
+            *slot = va.next_int() as *const c_char;
         }
-        let envp = *args.add(i + 1) as *const *const c_char;
-        execve(path, args, envp)
+    };
+    if len <= ON_STACK {
+        let mut argv = [core::ptr::null::<c_char>(); ON_STACK];
+        fill(&mut argv[..len], &mut va);
+        return f(argv.as_ptr(), &mut va);
     }
+    let bytes = len * size_of::<*const c_char>();
+    // SAFETY: a fresh private anonymous mapping.
+    let (prot, flags) = (PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS);
+    let map = unsafe { syscall6(nr::MMAP, 0, bytes, prot as usize, flags as usize, usize::MAX, 0) };
+    let map = match result(map) {
+        Ok(p) => p as *mut *const c_char,
+        Err(e) => {
+            set_errno(e);
+            return -1;
+        }
+    };
+    // SAFETY: the mapping holds `len` pointers and is ours until it is unmapped below.
+    let argv = unsafe { core::slice::from_raw_parts_mut(map, len) };
+    fill(argv, &mut va);
+    let r = f(map, &mut va);
+    // exec returned, so it failed: keep its errno.
+    // SAFETY: the mapping is no longer used.
+    unsafe { syscall2(nr::MUNMAP, map as usize, bytes) };
+    r
 }
 
-/// `execlp`'s core: the file is searched for in `PATH`.
+/// `execl`'s core: [`execv`] of `arg0` and the arguments after it, up to a null pointer.
 ///
 /// # Safety
-/// As for [`execl_args`].
-pub unsafe extern "C" fn execlp_args(file: *const c_char, args: *const *const c_char) -> c_int {
+/// `path` and each argument must be C strings, and the list must end with a null pointer.
+pub unsafe extern "C" fn execl_va(path: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
     // SAFETY: forwarded from the caller.
-    unsafe { crate::execvp::execvp(file, args) }
+    unsafe { with_argv(arg0, ap, |argv, _| execv(path, argv)) }
+}
+
+/// `execle`'s core: [`execve`] with the environment array that follows the terminating null.
+///
+/// # Safety
+/// As for [`execl_va`], with an environment array (a null-terminated array of C strings)
+/// after the terminating null.
+pub unsafe extern "C" fn execle_va(path: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
+    // SAFETY: forwarded from the caller; the environment is the next argument.
+    unsafe { with_argv(arg0, ap, |argv, rest| execve(path, argv, rest.next_int() as *const *const c_char)) }
+}
+
+/// `execlp`'s core: [`crate::execvp::execvp`], which searches `PATH` for `file`.
+///
+/// # Safety
+/// As for [`execl_va`].
+pub unsafe extern "C" fn execlp_va(file: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
+    // SAFETY: forwarded from the caller.
+    unsafe { with_argv(arg0, ap, |argv, _| crate::execvp::execvp(file, argv)) }
+}
+
+limpet_va::variadic! {
+    /// `execl(path, arg0, ..., (char *)0)`—[`execv`] with the arguments listed inline.
+    /// Returns only on failure: -1 with errno set.
+    ///
+    /// # Safety
+    /// `path` and each argument must be C strings, and the list must end with a null pointer.
+    fn execl(path: *const c_char, arg0: *const c_char) -> c_int => execl_va
+}
+
+limpet_va::variadic! {
+    /// `execlp(file, arg0, ..., (char *)0)`—[`crate::execvp::execvp`] with the arguments
+    /// listed inline. Returns only on failure: -1 with errno set.
+    ///
+    /// # Safety
+    /// As for [`execl`].
+    fn execlp(file: *const c_char, arg0: *const c_char) -> c_int => execlp_va
+}
+
+limpet_va::variadic! {
+    /// `execle(path, arg0, ..., (char *)0, envp)`—[`execve`] with the arguments listed inline
+    /// and the environment after them. Returns only on failure: -1 with errno set.
+    ///
+    /// # Safety
+    /// As for [`execl`], and `envp` must be a null-terminated array of C strings.
+    fn execle(path: *const c_char, arg0: *const c_char) -> c_int => execle_va
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Rust cannot call a C variadic function it defines, so the tests go through a
+    // function-pointer type with the variadic signature, which is how a C caller sees it.
+    type Variadic = unsafe extern "C" fn(*const c_char, *const c_char, ...) -> c_int;
+
+    #[test]
+    fn long_lists_reach_the_core_and_failures_return() {
+        let f: Variadic = unsafe { core::mem::transmute(execl as *const ()) };
+        let p = c"/nonexistent/limpet".as_ptr();
+        let a = c"a".as_ptr();
+        let n: *const c_char = core::ptr::null();
+        // Ten arguments: several on the stack, so the gathering is exercised.
+        let r = unsafe { f(p, a, a, a, a, a, a, a, a, a, n) };
+        assert_eq!(r, -1);
+        assert_eq!(c::errno(), ENOENT);
+        let g: Variadic = unsafe { core::mem::transmute(execle as *const ()) };
+        let env = [n];
+        assert_eq!(unsafe { g(p, a, a, a, a, a, a, a, n, env.as_ptr()) }, -1);
+        let h: Variadic = unsafe { core::mem::transmute(execlp as *const ()) };
+        assert_eq!(unsafe { h(c"limpet-no-such-xyz".as_ptr(), a, n) }, -1);
+        assert_eq!(c::errno(), ENOENT);
+    }
+
+
+    /// Runs `/bin/sh -c 'exit $#'`-style programs through `call` in a child; its exit status.
+    fn status_of(call: impl FnOnce() -> c_int) -> c_int {
+        let pid = unsafe { crate::fork::fork() };
+        if pid == 0 {
+            call();
+            unsafe { limpet_syscall::syscall1_noreturn(nr::EXIT, 126) }
+        }
+        let mut st = 0;
+        assert_eq!(unsafe { crate::wait::waitpid(pid, &mut st, 0) }, pid);
+        st >> 8
+    }
+
+    #[test]
+    fn the_lists_reach_the_program_on_the_stack_and_in_a_mapping() {
+        let f: Variadic = unsafe { core::mem::transmute(execl as *const ()) };
+        let (sh, name, script) = (c"/bin/sh".as_ptr(), c"sh".as_ptr(), c"exit $#".as_ptr());
+        let (c_flag, x) = (c"-c".as_ptr(), c"x".as_ptr());
+        let n: *const c_char = core::ptr::null();
+        assert_eq!(status_of(|| unsafe { f(sh, name, c_flag, script, name, x, x, x, n) }), 3);
+        // 102 arguments after the script's name: more than ON_STACK pointers in all.
+        let long = |g: Variadic| -> c_int {
+            unsafe {
+                g(sh, name, c_flag, script, name, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x,
+                  x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x,
+                  x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x,
+                  x, x, x, x, n)
+            }
+        };
+        assert_eq!(status_of(|| long(f)), 102);
+        let p: Variadic = unsafe { core::mem::transmute(execlp as *const ()) };
+        assert_eq!(status_of(|| long(p)), 102);
+        let e: Variadic = unsafe { core::mem::transmute(execle as *const ()) };
+        let env = [c"V=42".as_ptr(), n];
+        let script = c"exit $V".as_ptr();
+        assert_eq!(status_of(|| unsafe { e(sh, name, c_flag, script, n, env.as_ptr()) }), 42);
+    }
 
     #[test]
     fn proc_path_digits() {

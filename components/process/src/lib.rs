@@ -5,8 +5,8 @@
 //!
 //! Signal masks and actions are changed here with raw system calls, not through the signal
 //! component: only `SIG_DFL`/`SIG_IGN` or actions read back from the kernel are ever
-//! installed, which need no restorer of ours. Assembly (`vfork`, the `execl` trampolines)
-//! is in `arch/<arch>.rs`; ABI structs and constants are in [`abi`].
+//! installed, which need no restorer of ours. Assembly (`vfork`) is in `arch/<arch>.rs`;
+//! the `execl` family's variadic trampolines come from limpet-va; ABI structs and constants are in [`abi`].
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;

@@ -17,7 +17,8 @@
 //! - [`scanf`]: the scanner (generic over its input and pointer source) and `vfscanf`,
 //!   `vscanf`, `vsscanf` (x86_64 only, for its `long double`); [`wscanf`]: `vfwscanf`,
 //!   `vswscanf`, `vwscanf` over the scanner's wide directive loop.
-//! - [`va`]: the per-architecture `va_list` reader and the variadic trampolines (`printf`, ...).
+//! - [`variadic`]: the variadic entry points (`printf`, `scanf`, `wprintf`, ...), trampolines
+//!   made by limpet-va into the `v*` functions.
 //!
 //! Every C function is exported only with the `export` feature; without it they are plain
 //! Rust functions. The Rust entry points are [`flush_all`], [`fd_printf`], [`buf_printf`]
@@ -63,8 +64,7 @@ pub mod tmpfile;
 pub mod tmpnam;
 pub mod uflow;
 pub mod ungetc;
-pub mod va;
-#[cfg(target_arch = "x86_64")]
+pub mod variadic;
 pub mod vasprintf;
 pub mod vdprintf;
 pub mod vfprintf;

@@ -6,7 +6,7 @@ use core::ptr::null_mut;
 use limpet_syscall::errno::ENOMEM;
 
 use crate::printf::{self, Sink};
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::c_result;
 
 unsafe extern "C" {
@@ -100,7 +100,7 @@ mod tests {
     /// The naked trampoline, called as the C variadic function it is.
     fn asprintf() -> Asprintf {
         // SAFETY: the trampoline follows the C variadic calling convention of this type.
-        unsafe { core::mem::transmute(crate::va::asprintf as *const ()) }
+        unsafe { core::mem::transmute(crate::variadic::asprintf as *const ()) }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use core::ptr::null_mut;
 use crate::file::FILE;
 use crate::printf::ArgSource;
 #[cfg(target_arch = "x86_64")]
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::state_printf;
 #[cfg(target_arch = "x86_64")]
 use crate::vfprintf::c_result;

@@ -7,7 +7,7 @@ use crate::file::{F_ERR, F_WRITING, State};
 use crate::file::{FILE, STDOUT_FILE};
 use crate::printf::{self, ArgSource, Sink};
 #[cfg(target_arch = "x86_64")]
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 
 /// While printf writes to an unbuffered stream it lends the stream a stack buffer of this
 /// size, as musl does, so that a short message still leaves in one write.

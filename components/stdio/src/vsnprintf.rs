@@ -7,7 +7,7 @@ use limpet_syscall::errno::EOVERFLOW;
 use crate::abi::INT_MAX;
 use crate::printf::{self, ArgSource, Sink};
 #[cfg(target_arch = "x86_64")]
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 #[cfg(target_arch = "x86_64")]
 use crate::vfprintf::c_result;
 

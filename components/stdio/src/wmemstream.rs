@@ -244,7 +244,7 @@ mod tests {
             assert_eq!(n, 1);
             // printf's own buffer never reaches the array, and the call succeeds.
             let fprintf: unsafe extern "C" fn(*mut FILE, *const core::ffi::c_char, ...) -> c_int =
-                core::mem::transmute(crate::va::fprintf as *const ());
+                core::mem::transmute(crate::variadic::fprintf as *const ());
             assert_eq!(fprintf(f, c"%d".as_ptr(), 42), 2);
             assert_eq!((n, wide(p, 2)), (1, w("q\0")));
             fclose(f);

@@ -15,7 +15,7 @@ use crate::file::{FILE, STDOUT_FILE};
 use crate::printf::ArgSource;
 use crate::printf::wformat::{WideSink, wplan, wrun};
 #[cfg(target_arch = "x86_64")]
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::NO_ERRNO;
 #[cfg(target_arch = "x86_64")]
 use crate::vfprintf::c_result;

@@ -10,7 +10,7 @@ use core::ffi::c_int;
 
 use crate::file::{FILE, STDIN_FILE, State};
 use crate::scanf::{Input, PtrSource, StreamInput, WideInput, WideStrInput, wscan};
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 use crate::wide::{MB_MAX, WEOF, encode, get_wide, orient};
 
 /// `wchar_t`.

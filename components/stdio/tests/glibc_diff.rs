@@ -42,7 +42,7 @@ const STRINGS: [&core::ffi::CStr; 4] = [c"", c"a", c"hello", c"longer string, wi
 
 #[test]
 fn integer_and_string_conversions_match_glibc() {
-    let ours: Snprintf = unsafe { core::mem::transmute(limpet_stdio::va::snprintf as *const ()) };
+    let ours: Snprintf = unsafe { core::mem::transmute(limpet_stdio::variadic::snprintf as *const ()) };
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut checked = 0;
     for case in 0..20_000 {

@@ -6,7 +6,7 @@
 use core::ffi::{c_char, c_int};
 
 use limpet_stdio::file::FILE;
-use limpet_stdio::{fflush, fputc, fputs, fwrite, stderr, stdout, va};
+use limpet_stdio::{fflush, fputc, fputs, fwrite, stderr, stdout, variadic};
 
 unsafe extern "C" {
     fn pipe(fds: *mut c_int) -> c_int;
@@ -25,9 +25,9 @@ type Dprintf = unsafe extern "C" fn(c_int, *const c_char, ...) -> c_int;
 /// The calls of std_streams.c, on limpet's streams.
 unsafe fn sequence(big: *const c_char) {
     unsafe {
-        let printf: Printf = core::mem::transmute(va::printf as *const ());
-        let fprintf: Fprintf = core::mem::transmute(va::fprintf as *const ());
-        let dprintf: Dprintf = core::mem::transmute(va::dprintf as *const ());
+        let printf: Printf = core::mem::transmute(variadic::printf as *const ());
+        let fprintf: Fprintf = core::mem::transmute(variadic::fprintf as *const ());
+        let dprintf: Dprintf = core::mem::transmute(variadic::dprintf as *const ());
         let (out, err) = (stdout.0, stderr.0);
         printf(c"a\n".as_ptr());
         fprintf(err, c"b%d\n".as_ptr(), 1);

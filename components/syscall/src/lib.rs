@@ -12,7 +12,8 @@ pub mod arch;
 pub mod auxv;
 pub mod cancel;
 pub mod elf;
-pub mod errno;
+/// The errno values, from limpet-abi: every raw call's failure is one of them.
+pub use limpet_abi::errno;
 pub mod nr;
 pub mod unistd;
 pub mod vdso;

@@ -141,13 +141,11 @@ pub fn run(opts: &Options) -> Result {
     if rows.is_empty() && !want_sqlite {
         return Err(format!("--filter {}: no benchmark matches", filter.unwrap_or("")));
     }
-    let release = dist::build(&Options { prefix: None, profile: "release".into(), filter: None, quick: false, malloc: None })?;
+    let release = dist::build(&Options::default())?;
     let small = dist::build(&Options {
         prefix: Some(root.join("target/dist-size")),
         profile: "release-size".into(),
-        filter: None,
-        quick: false,
-        malloc: None,
+        ..Options::default()
     })?;
     let work = root.join("target/bench");
     let tools = build::Tools { libc_so: release.libc_so(), limpet_gcc: release.gcc.clone() };
@@ -155,13 +153,7 @@ pub fn run(opts: &Options) -> Result {
     // The malloc rows also run on limpet's other allocator; without it the rest still runs.
     let (mut other, mut other_error) = (None, None);
     if want_alloc {
-        match dist::build(&Options {
-            prefix: None,
-            profile: "release".into(),
-            filter: None,
-            quick: false,
-            malloc: Some(alloc::OTHER.into()),
-        }) {
+        match dist::build(&Options { malloc: Some(alloc::OTHER.into()), ..Options::default() }) {
             Ok(d) => other = Some(build::Tools { libc_so: d.libc_so(), limpet_gcc: d.gcc.clone() }),
             Err(e) => {
                 eprintln!("bench: the {} allocator is left out: {e}", alloc::OTHER);

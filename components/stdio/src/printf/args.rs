@@ -1,7 +1,7 @@
 //! The first pass over a format, and the table of positional (`%n$`) arguments.
 use limpet_syscall::errno::EINVAL;
 
-use super::{ArgSource, F80};
+use super::ArgSource;
 use super::parse::{Class, Count, Units, next_spec, parse};
 use crate::abi::NL_ARGMAX;
 
@@ -29,8 +29,9 @@ impl Table {
         f64::from_bits(self.value[n] as u64)
     }
 
-    pub(crate) fn f80(&self, n: usize) -> F80 {
-        F80::from_bits(self.value[n])
+    /// Argument `n`'s `long double` bits (see [`ArgSource::next_long_double`]).
+    pub(crate) fn long_double(&self, n: usize) -> u128 {
+        self.value[n]
     }
 
     /// Records that argument `n` is read as `class`. One position used with two classes
@@ -95,7 +96,7 @@ pub(crate) fn plan<F: Units + ?Sized, A: ArgSource + ?Sized>(fmt: &F, args: &mut
     for n in 1..=used {
         table.value[n] = match table.class[n] {
             Some(Class::Double) => u128::from(args.next_f64().to_bits()),
-            Some(Class::LongDouble) => args.next_f80().to_bits(),
+            Some(Class::LongDouble) => args.next_long_double(),
             _ => u128::from(args.next_int()),
         };
     }
@@ -105,7 +106,7 @@ pub(crate) fn plan<F: Units + ?Sized, A: ArgSource + ?Sized>(fmt: &F, args: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::printf::{Arg, ArgList};
+    use crate::printf::{Arg, ArgList, F80};
 
     fn plan_of(fmt: &str, args: &[Arg]) -> Result<Plan, i32> {
         plan(fmt.as_bytes(), &mut ArgList::new(args))
@@ -133,7 +134,7 @@ mod tests {
         assert_eq!((t.int(1), t.int(2)), (5, 42));
         let x = F80 { mant: 0xc000_0000_0000_0000, se: 0xbfff };
         let Ok(Plan::Positional(t)) = plan_of("%2$Lf %1$d %3$f", &[Arg::Int(-1), Arg::F80(x), Arg::F64(0.5)]) else { panic!() };
-        assert_eq!((t.int(1) as i64, t.f80(2), t.f64(3)), (-1, x, 0.5));
+        assert_eq!((t.int(1) as i64, t.long_double(2), t.f64(3)), (-1, x.to_bits(), 0.5));
     }
 
     #[test]

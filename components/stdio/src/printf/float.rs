@@ -66,6 +66,21 @@ impl Float {
         Float { neg: x.is_sign_negative(), kind, long: false }
     }
 
+    /// A `long double` from its bits as [`super::ArgSource::next_long_double`] gives them.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn from_long_double(bits: u128) -> Result<Self, i32> {
+        Ok(Self::from_f80(F80::from_bits(bits)))
+    }
+
+    /// A `long double` from its bits: IEEE binary128 on this architecture. The exact
+    /// converter holds significands of up to 64 bits and binary128's has 113, so the
+    /// conversion is refused with EINVAL rather than printed rounded; the port of the whole
+    /// library to aarch64 and riscv64 brings it.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(crate) fn from_long_double(_bits: u128) -> Result<Self, i32> {
+        Err(limpet_syscall::errno::EINVAL)
+    }
+
     pub(crate) fn from_f80(x: F80) -> Self {
         let biased = x.se & F80_EXP_MASK;
         let kind = if biased == F80_EXP_MASK {

@@ -7,7 +7,7 @@ use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 use super::args::Plan;
 use super::parse::{ALT, Conv, Count, LEFT, Length, PLUS, SPACE, Spec, ZERO, next_spec, parse};
 use super::float::Float;
-use super::{ArgSource, F80, Sink, float, wide};
+use super::{ArgSource, Sink, float, wide};
 use crate::abi::INT_MAX;
 
 /// `%p` shows at least this many hex digits when a precision is given: a pointer's worth.
@@ -118,10 +118,11 @@ impl<'a, A: ArgSource + ?Sized> Fetch<'a, A> {
         }
     }
 
-    pub(crate) fn f80(&mut self, pos: Option<usize>) -> Result<F80, i32> {
+    /// A `long double`'s bits (see [`ArgSource::next_long_double`]).
+    pub(crate) fn long_double(&mut self, pos: Option<usize>) -> Result<u128, i32> {
         match (self.plan, pos) {
-            (Plan::Sequential, None) => Ok(self.args.next_f80()),
-            (Plan::Positional(t), Some(n)) => Ok(t.f80(n)),
+            (Plan::Sequential, None) => Ok(self.args.next_long_double()),
+            (Plan::Positional(t), Some(n)) => Ok(t.long_double(n)),
             _ => Err(EINVAL),
         }
     }
@@ -264,7 +265,7 @@ pub(crate) unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spe
             out.field(flags, width, false, b"", s.len(), |o| o.put(s))
         }
         Conv::Float { style, upper } => {
-            let x = if spec.len == Length::BigL { Float::from_f80(args.f80(pos)?) } else { Float::from_f64(args.f64(pos)?) };
+            let x = if spec.len == Length::BigL { Float::from_long_double(args.long_double(pos)?)? } else { Float::from_f64(args.f64(pos)?) };
             float::float_field(out, flags, width, prec, x, style, upper)
         }
     }

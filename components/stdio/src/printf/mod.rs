@@ -1,7 +1,7 @@
 //! The printf core: one formatter for every printf-family function.
 //!
 //! It is generic over where the arguments come from ([`ArgSource`]: a C `va_list`, see
-//! `crate::va`, or an [`ArgList`] built in Rust) and where the bytes go ([`Sink`]: a
+//! `crate::variadic`, or an [`ArgList`] built in Rust) and where the bytes go ([`Sink`]: a
 //! `FILE`, a bounded buffer for `snprintf`, or any Rust type).
 //!
 //! Formatting runs in two passes, which is also what makes musl's results reproducible:
@@ -34,8 +34,9 @@ pub trait ArgSource {
     fn next_int(&mut self) -> u64;
     /// The next `double`.
     fn next_f64(&mut self) -> f64;
-    /// The next `long double`.
-    fn next_f80(&mut self) -> F80;
+    /// The next `long double`'s bits, in this architecture's format: the x87 80-bit value
+    /// on x86_64 (as [`F80::to_bits`] has it), IEEE binary128 on aarch64 and riscv64.
+    fn next_long_double(&mut self) -> u128;
 }
 
 /// An x87 80-bit extended `long double`, as it sits in memory: the 64-bit significand
@@ -116,10 +117,10 @@ impl ArgSource for ArgList<'_> {
         }
     }
 
-    fn next_f80(&mut self) -> F80 {
+    fn next_long_double(&mut self) -> u128 {
         match self.take() {
-            Some(Arg::F80(v)) => v,
-            _ => F80::default(),
+            Some(Arg::F80(v)) => v.to_bits(),
+            _ => 0,
         }
     }
 }

@@ -268,7 +268,7 @@ unsafe fn numeric<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec, fetc
         field_params(spec, fetch)?;
         match spec.class() {
             Some(Class::Double) => drop(fetch.f64(pos)?),
-            Some(Class::LongDouble) => drop(fetch.f80(pos)?),
+            Some(Class::LongDouble) => drop(fetch.long_double(pos)?),
             _ => drop(fetch.int(pos)?),
         }
         return Ok(-1);

@@ -10,7 +10,7 @@ use core::ffi::{CStr, c_char, c_int};
 use super::{Input, PtrSource, scan};
 use crate::abi::EOF;
 use crate::file::{FILE, STDIN_FILE, State, UNGET};
-use crate::va::{VaArgs, VaList};
+use limpet_va::{VaArgs, VaList};
 
 /// An [`Input`] over bytes in memory: `sscanf`'s string (without its NUL).
 pub struct StrInput<'a> {

@@ -2,7 +2,7 @@
 //!
 //! It is generic over where the input comes from ([`Input`]: a `FILE`, a string, or any
 //! Rust type, and later the wide functions' wide-character sources) and where the pointers
-//! to store through come from ([`PtrSource`]: a C `va_list`, see `crate::va`, or a
+//! to store through come from ([`PtrSource`]: a C `va_list`, see `crate::variadic`, or a
 //! [`PtrList`] built in Rust).
 //!
 //! The results are musl's, which differ from glibc's in several places (see the README):

@@ -8,7 +8,8 @@ use crate::fgetc::fgetc;
 use crate::file::FILE;
 use crate::ftell::ftell;
 use crate::testutil::{Pipe, TmpFile, errno};
-use crate::va::{VaListX86, fscanf, sscanf};
+use crate::variadic::{fscanf, sscanf};
+use limpet_va::VaListState;
 use limpet_syscall::errno::{EINVAL, ERANGE};
 
 /// Up to eight 32-byte destinations, filled with 0xa5 so that untouched bytes show.
@@ -282,10 +283,10 @@ fn a_va_list_already_partly_read() {
     let mut save = [0u64; 22];
     save[5] = (&raw mut a) as u64;
     let stack = [(&raw mut b) as u64];
-    let mut ap = VaListX86 { gp_offset: 40, fp_offset: 176, overflow_arg_area: stack.as_ptr() as *mut u8, reg_save_area: save.as_mut_ptr().cast() };
+    let mut ap = VaListState { gp_offset: 40, fp_offset: 176, overflow_arg_area: stack.as_ptr() as *mut u8, reg_save_area: save.as_mut_ptr().cast() };
     let r = unsafe { vsscanf(c"3 4".as_ptr(), c"%d %d".as_ptr(), &mut ap) };
     assert_eq!((r, a, b), (2, 3, 4));
-    let mut ap = VaListX86 { gp_offset: 40, fp_offset: 176, overflow_arg_area: stack.as_ptr() as *mut u8, reg_save_area: save.as_mut_ptr().cast() };
+    let mut ap = VaListState { gp_offset: 40, fp_offset: 176, overflow_arg_area: stack.as_ptr() as *mut u8, reg_save_area: save.as_mut_ptr().cast() };
     let r = unsafe { vsscanf(c"9".as_ptr(), c"%2$d".as_ptr(), &mut ap) };
     assert_eq!((r, b), (1, 9));
     assert_eq!(ap.gp_offset, 40);

@@ -18,7 +18,7 @@ type Fwscanf = unsafe extern "C" fn(*mut FILE, *const i32, ...) -> c_int;
 type Swscanf = unsafe extern "C" fn(*const i32, *const i32, ...) -> c_int;
 
 fn fwscanf() -> Fwscanf {
-    unsafe { core::mem::transmute(crate::va::fwscanf as *const ()) }
+    unsafe { core::mem::transmute(crate::variadic::fwscanf as *const ()) }
 }
 
 fn w(s: &str) -> Vec<i32> {
@@ -229,8 +229,8 @@ fn the_trampolines() {
     let src = wz("1 2 3 4 5 6 7 8 9");
     let fmt = wz("%d %d %d %d %d %d %d %d %d");
     let p: [*mut i32; 9] = core::array::from_fn(|i| unsafe { v.as_mut_ptr().add(i) });
-    let swscanf: Swscanf = unsafe { core::mem::transmute(crate::va::swscanf as *const ()) };
-    let isoc: Swscanf = unsafe { core::mem::transmute(crate::va::__isoc99_swscanf as *const ()) };
+    let swscanf: Swscanf = unsafe { core::mem::transmute(crate::variadic::swscanf as *const ()) };
+    let isoc: Swscanf = unsafe { core::mem::transmute(crate::variadic::__isoc99_swscanf as *const ()) };
     let r = unsafe { swscanf(src.as_ptr(), fmt.as_ptr(), p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]) };
     assert_eq!((r, v), (9, [1, 2, 3, 4, 5, 6, 7, 8, 9]));
     let r = unsafe { isoc(wz("5 6").as_ptr(), wz("%2$d %d").as_ptr(), p[0], p[1]) };

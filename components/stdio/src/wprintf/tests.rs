@@ -9,7 +9,7 @@ use crate::fclose::fclose;
 use crate::feof::{clearerr, ferror};
 use crate::file::FILE;
 use crate::testutil::{TmpFile, errno};
-use crate::va::{fwprintf, swprintf};
+use crate::variadic::{fwprintf, swprintf};
 use crate::wide::{Encoding, fwide};
 
 type Fwprintf = unsafe extern "C" fn(*mut FILE, *const WcharT, ...) -> c_int;
@@ -107,7 +107,7 @@ fn fwprintf_in_utf8_orientation_and_errors() {
 fn an_earlier_error_on_a_wide_stream() {
     type Fprintf = unsafe extern "C" fn(*mut FILE, *const core::ffi::c_char, ...) -> c_int;
     // SAFETY: the trampoline is a C-variadic function with this prototype.
-    let fp: Fprintf = unsafe { core::mem::transmute(crate::va::fprintf as *const ()) };
+    let fp: Fprintf = unsafe { core::mem::transmute(crate::variadic::fprintf as *const ()) };
     let t = TmpFile::new("wprintf-stale", None);
     unsafe {
         let f = t.open(c"w");

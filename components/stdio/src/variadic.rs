@@ -1,348 +1,229 @@
-//! The x86_64 `va_list` and the variadic trampolines.
+//! The variadic C entry points of `<stdio.h>` and `<wchar.h>` (`printf`, `fprintf`, ...,
+//! `scanf`, ..., `wprintf`, ...): each a [`limpet_va::variadic!`] trampoline into its `v*`
+//! function, and the printf and scanf argument sources over a C `va_list`
+//! ([`limpet_va::VaArgs`]).
 //!
-//! SysV x86_64 passes the first six integer arguments in `rdi rsi rdx rcx r8 r9` and the
-//! first eight floating-point ones in `xmm0..xmm7`; the rest go on the stack in 8-byte
-//! slots, and `al` tells a variadic callee how many vector registers are in use. A `long
-//! double` (class X87) always goes on the stack, in a 16-byte slot aligned to 16. `va_list`
-//! is a one-element array of [`VaListX86`], so C passes it to a `v*` function as a pointer.
-use core::ffi::{c_char, c_int};
+//! The scanf families are x86_64 only for now: their `long double` conversions need
+//! limpet-stdlib's `strtold`, which reads x87 values.
+use core::ffi::{c_char, c_int, c_void};
+
+use limpet_va::VaArgs;
 
 use crate::file::FILE;
-use crate::printf::{ArgSource, F80};
+use crate::printf::ArgSource;
 use crate::wide::WcharT;
-
-/// `va_list`'s element type: where the next arguments are.
-#[repr(C)]
-pub struct VaListX86 {
-    /// Offset into `reg_save_area` of the next integer register; 48 once all six are used.
-    pub gp_offset: u32,
-    /// Offset into `reg_save_area` of the next vector register; 176 once all eight are used.
-    pub fp_offset: u32,
-    /// The next argument passed on the stack.
-    pub overflow_arg_area: *mut u8,
-    /// The six integer registers, then the eight vector registers (16 bytes each).
-    pub reg_save_area: *mut u8,
-}
-
-/// What a C `va_list` parameter is on x86_64.
-pub type VaList = *mut VaListX86;
-
-/// End of the integer registers in the save area: 6 × 8 bytes.
-const GP_END: u32 = 48;
-/// End of the vector registers: 48 + 8 × 16 bytes.
-const FP_END: u32 = 176;
-const GP_SLOT: u32 = 8;
-const FP_SLOT: u32 = 16;
-const STACK_SLOT: usize = 8;
-/// Size and alignment of a `long double`'s stack slot.
-const F80_SLOT: usize = 16;
-
-/// An [`ArgSource`] that reads a C `va_list`, advancing it as `va_arg` does.
-pub struct VaArgs {
-    ap: VaList,
-}
-
-impl VaArgs {
-    /// # Safety
-    /// `ap` must point to a `va_list` that was started by `va_start` (or built by a
-    /// trampoline) and is not read elsewhere meanwhile; it must hold the arguments that
-    /// will be asked for.
-    pub unsafe fn new(ap: VaList) -> Self {
-        VaArgs { ap }
-    }
-
-    /// Takes the next 8-byte stack slot.
-    ///
-    /// # Safety
-    /// The caller must have an argument there.
-    unsafe fn stack_slot(&mut self) -> u64 {
-        // SAFETY: `new`'s contract.
-        unsafe {
-            let ap = &mut *self.ap;
-            let v = ap.overflow_arg_area.cast::<u64>().read_unaligned();
-            ap.overflow_arg_area = ap.overflow_arg_area.add(STACK_SLOT);
-            v
-        }
-    }
-}
 
 impl ArgSource for VaArgs {
     fn next_int(&mut self) -> u64 {
-        // SAFETY: `new`'s contract: the va_list is live and holds this argument.
-        unsafe {
-            let ap = &mut *self.ap;
-            if ap.gp_offset < GP_END {
-                let v = ap.reg_save_area.add(ap.gp_offset as usize).cast::<u64>().read_unaligned();
-                ap.gp_offset += GP_SLOT;
-                v
-            } else {
-                self.stack_slot()
-            }
-        }
+        VaArgs::next_int(self)
     }
 
     fn next_f64(&mut self) -> f64 {
-        // SAFETY: as for next_int.
-        unsafe {
-            let ap = &mut *self.ap;
-            if ap.fp_offset < FP_END {
-                let v = ap.reg_save_area.add(ap.fp_offset as usize).cast::<f64>().read_unaligned();
-                ap.fp_offset += FP_SLOT;
-                v
-            } else {
-                f64::from_bits(self.stack_slot())
-            }
-        }
+        VaArgs::next_f64(self)
     }
 
-    fn next_f80(&mut self) -> F80 {
-        // SAFETY: as for next_int; the argument is in the overflow area, at its next 16-byte
-        // boundary, and its 10 bytes are the significand then the sign and exponent.
-        unsafe {
-            let ap = &mut *self.ap;
-            let skip = (F80_SLOT - ap.overflow_arg_area as usize % F80_SLOT) % F80_SLOT;
-            let at = ap.overflow_arg_area.add(skip);
-            let x = F80 { mant: at.cast::<u64>().read_unaligned(), se: at.add(8).cast::<u16>().read_unaligned() };
-            ap.overflow_arg_area = at.add(F80_SLOT);
-            x
-        }
+    fn next_long_double(&mut self) -> u128 {
+        VaArgs::next_long_double(self)
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 impl crate::scanf::PtrSource for VaArgs {
-    fn next_ptr(&mut self) -> *mut core::ffi::c_void {
-        self.next_int() as *mut core::ffi::c_void
+    fn next_ptr(&mut self) -> *mut c_void {
+        self.next_int() as *mut c_void
     }
 
-    fn nth_ptr(&self, n: usize) -> *mut core::ffi::c_void {
-        // `va_copy` is a copy of the struct on x86_64; the save areas it points to are shared.
-        // SAFETY: `new`'s contract: the va_list is live.
-        let mut copy = unsafe { self.ap.read() };
-        let mut ahead = VaArgs { ap: &mut copy };
-        let mut p = 0;
-        for _ in 0..n.max(1) {
-            p = ahead.next_int();
-        }
-        p as *mut core::ffi::c_void
+    fn nth_ptr(&self, n: usize) -> *mut c_void {
+        // musl reads `%n$` from a copy of the `va_list` as it stands.
+        self.with_copy(|ahead| {
+            let mut p = 0;
+            for _ in 0..n.max(1) {
+                p = ahead.next_int();
+            }
+            p as *mut c_void
+        })
     }
 }
 
-/// Defines a variadic C function as a naked trampoline into its `v*` function.
-///
-/// At entry `rsp` is 8 mod 16. The trampoline reserves 216 bytes (which realigns the stack
-/// for the call): the 176-byte register save area at `rsp`, then the 24-byte `va_list` at
-/// `rsp+176`. The integer registers are stored unconditionally, the vector ones only when
-/// `al` says some are in use. The named arguments are still in their registers, so the
-/// `va_list`'s address goes in the next one, and `gp_offset` starts past the named ones.
-macro_rules! variadic {
-    ($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),+) => $target:path, named = $named:literal, ap = $ap_reg:literal) => {
-        $(#[$doc])*
-        #[unsafe(naked)]
-        #[cfg_attr(feature = "export", unsafe(no_mangle))]
-        pub unsafe extern "C" fn $name($($arg: $ty),+) -> c_int {
-            core::arch::naked_asm!(
-                "sub rsp, 216",
-                "mov [rsp], rdi",
-                "mov [rsp + 8], rsi",
-                "mov [rsp + 16], rdx",
-                "mov [rsp + 24], rcx",
-                "mov [rsp + 32], r8",
-                "mov [rsp + 40], r9",
-                "test al, al",
-                "je 2f",
-                "movaps [rsp + 48], xmm0",
-                "movaps [rsp + 64], xmm1",
-                "movaps [rsp + 80], xmm2",
-                "movaps [rsp + 96], xmm3",
-                "movaps [rsp + 112], xmm4",
-                "movaps [rsp + 128], xmm5",
-                "movaps [rsp + 144], xmm6",
-                "movaps [rsp + 160], xmm7",
-                "2:",
-                "mov dword ptr [rsp + 176], {gp_offset}",
-                "mov dword ptr [rsp + 180], {fp_offset}",
-                "lea rax, [rsp + 224]",
-                "mov [rsp + 184], rax",
-                "mov [rsp + 192], rsp",
-                concat!("lea ", $ap_reg, ", [rsp + 176]"),
-                "call {target}",
-                "add rsp, 216",
-                "ret",
-                gp_offset = const 8 * $named,
-                fp_offset = const GP_END,
-                target = sym $target,
-            )
-        }
-    };
-}
-
-variadic! {
+limpet_va::variadic! {
     /// `printf(fmt, ...)`—`vprintf(fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `vfprintf`; call it as a C variadic function (from Rust, through a
     /// `unsafe extern "C" fn(*const c_char, ...) -> c_int` pointer).
-    fn printf(fmt: *const c_char) => crate::vfprintf::vprintf, named = 1, ap = "rsi"
+    fn printf(fmt: *const c_char) -> c_int => crate::vfprintf::vprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `fprintf(f, fmt, ...)`—`vfprintf(f, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `printf`.
-    fn fprintf(f: *mut FILE, fmt: *const c_char) => crate::vfprintf::vfprintf, named = 2, ap = "rdx"
+    fn fprintf(f: *mut FILE, fmt: *const c_char) -> c_int => crate::vfprintf::vfprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `dprintf(fd, fmt, ...)`—`vdprintf(fd, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `printf`.
-    fn dprintf(fd: c_int, fmt: *const c_char) => crate::vdprintf::vdprintf, named = 2, ap = "rdx"
+    fn dprintf(fd: c_int, fmt: *const c_char) -> c_int => crate::vdprintf::vdprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `sprintf(buf, fmt, ...)`—`vsprintf(buf, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `printf`, and `buf` must have room for the whole output and its NUL.
-    fn sprintf(buf: *mut c_char, fmt: *const c_char) => crate::vsnprintf::vsprintf, named = 2, ap = "rdx"
+    fn sprintf(buf: *mut c_char, fmt: *const c_char) -> c_int => crate::vsnprintf::vsprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `snprintf(buf, n, fmt, ...)`—`vsnprintf(buf, n, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `printf`, and `buf` must be writable for `n` bytes.
-    fn snprintf(buf: *mut c_char, n: usize, fmt: *const c_char) => crate::vsnprintf::vsnprintf, named = 3, ap = "rcx"
+    fn snprintf(buf: *mut c_char, n: usize, fmt: *const c_char) -> c_int => crate::vsnprintf::vsnprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `asprintf(s, fmt, ...)`—`vasprintf(s, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `printf`, and `s` must be writable.
-    fn asprintf(s: *mut *mut c_char, fmt: *const c_char) => crate::vasprintf::vasprintf, named = 2, ap = "rdx"
+    fn asprintf(s: *mut *mut c_char, fmt: *const c_char) -> c_int => crate::vasprintf::vasprintf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `scanf(fmt, ...)`—`vscanf(fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `vfscanf`; call it as a C variadic function.
-    fn scanf(fmt: *const c_char) => crate::scanf::vscanf, named = 1, ap = "rsi"
+    fn scanf(fmt: *const c_char) -> c_int => crate::scanf::vscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `fscanf(f, fmt, ...)`—`vfscanf(f, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `scanf`.
-    fn fscanf(f: *mut FILE, fmt: *const c_char) => crate::scanf::vfscanf, named = 2, ap = "rdx"
+    fn fscanf(f: *mut FILE, fmt: *const c_char) -> c_int => crate::scanf::vfscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `sscanf(s, fmt, ...)`—`vsscanf(s, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `scanf`, and `s` must be NUL-terminated.
-    fn sscanf(s: *const c_char, fmt: *const c_char) => crate::scanf::vsscanf, named = 2, ap = "rdx"
+    fn sscanf(s: *const c_char, fmt: *const c_char) -> c_int => crate::scanf::vsscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `__isoc99_scanf(fmt, ...)`—glibc's C99 name for `scanf`, which musl exports too.
     ///
     /// # Safety
     /// As for `scanf`.
-    fn __isoc99_scanf(fmt: *const c_char) => crate::scanf::vscanf, named = 1, ap = "rsi"
+    fn __isoc99_scanf(fmt: *const c_char) -> c_int => crate::scanf::vscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `__isoc99_fscanf(f, fmt, ...)`—glibc's C99 name for `fscanf`.
     ///
     /// # Safety
     /// As for `fscanf`.
-    fn __isoc99_fscanf(f: *mut FILE, fmt: *const c_char) => crate::scanf::vfscanf, named = 2, ap = "rdx"
+    fn __isoc99_fscanf(f: *mut FILE, fmt: *const c_char) -> c_int => crate::scanf::vfscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `__isoc99_sscanf(s, fmt, ...)`—glibc's C99 name for `sscanf`.
     ///
     /// # Safety
     /// As for `sscanf`.
-    fn __isoc99_sscanf(s: *const c_char, fmt: *const c_char) => crate::scanf::vsscanf, named = 2, ap = "rdx"
+    fn __isoc99_sscanf(s: *const c_char, fmt: *const c_char) -> c_int => crate::scanf::vsscanf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `fwprintf(f, fmt, ...)`—`vfwprintf(f, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `vfwprintf`; call it as a C variadic function.
-    fn fwprintf(f: *mut FILE, fmt: *const WcharT) => crate::wprintf::vfwprintf, named = 2, ap = "rdx"
+    fn fwprintf(f: *mut FILE, fmt: *const WcharT) -> c_int => crate::wprintf::vfwprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `wprintf(fmt, ...)`—`vwprintf(fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `vfwprintf`; call it as a C variadic function.
-    fn wprintf(fmt: *const WcharT) => crate::wprintf::vwprintf, named = 1, ap = "rsi"
+    fn wprintf(fmt: *const WcharT) -> c_int => crate::wprintf::vwprintf
 }
 
-variadic! {
+limpet_va::variadic! {
     /// `swprintf(s, n, fmt, ...)`—`vswprintf(s, n, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `vswprintf`; call it as a C variadic function.
-    fn swprintf(s: *mut WcharT, n: usize, fmt: *const WcharT) => crate::wprintf::vswprintf, named = 3, ap = "rcx"
+    fn swprintf(s: *mut WcharT, n: usize, fmt: *const WcharT) -> c_int => crate::wprintf::vswprintf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `wscanf(fmt, ...)`—`vwscanf(fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `vfwscanf`; call it as a C variadic function.
-    fn wscanf(fmt: *const i32) => crate::wscanf::vwscanf, named = 1, ap = "rsi"
+    fn wscanf(fmt: *const i32) -> c_int => crate::wscanf::vwscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `fwscanf(f, fmt, ...)`—`vfwscanf(f, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `wscanf`.
-    fn fwscanf(f: *mut FILE, fmt: *const i32) => crate::wscanf::vfwscanf, named = 2, ap = "rdx"
+    fn fwscanf(f: *mut FILE, fmt: *const i32) -> c_int => crate::wscanf::vfwscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `swscanf(s, fmt, ...)`—`vswscanf(s, fmt, ap)` over the variadic arguments.
     ///
     /// # Safety
     /// As for `wscanf`, and `s` must be a NUL-terminated wide string.
-    fn swscanf(s: *const i32, fmt: *const i32) => crate::wscanf::vswscanf, named = 2, ap = "rdx"
+    fn swscanf(s: *const i32, fmt: *const i32) -> c_int => crate::wscanf::vswscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `__isoc99_wscanf(fmt, ...)`—glibc's C99 name for `wscanf`, which musl exports too.
     ///
     /// # Safety
     /// As for `wscanf`.
-    fn __isoc99_wscanf(fmt: *const i32) => crate::wscanf::vwscanf, named = 1, ap = "rsi"
+    fn __isoc99_wscanf(fmt: *const i32) -> c_int => crate::wscanf::vwscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `__isoc99_fwscanf(f, fmt, ...)`—glibc's C99 name for `fwscanf`.
     ///
     /// # Safety
     /// As for `fwscanf`.
-    fn __isoc99_fwscanf(f: *mut FILE, fmt: *const i32) => crate::wscanf::vfwscanf, named = 2, ap = "rdx"
+    fn __isoc99_fwscanf(f: *mut FILE, fmt: *const i32) -> c_int => crate::wscanf::vfwscanf
 }
 
-variadic! {
+#[cfg(target_arch = "x86_64")]
+limpet_va::variadic! {
     /// `__isoc99_swscanf(s, fmt, ...)`—glibc's C99 name for `swscanf`.
     ///
     /// # Safety
     /// As for `swscanf`.
-    fn __isoc99_swscanf(s: *const i32, fmt: *const i32) => crate::wscanf::vswscanf, named = 2, ap = "rdx"
+    fn __isoc99_swscanf(s: *const i32, fmt: *const i32) -> c_int => crate::wscanf::vswscanf
 }
 
 #[cfg(test)]
@@ -351,6 +232,10 @@ mod tests {
     use crate::file::{FILE, F_ERR};
     use crate::testutil::{Pipe, errno};
     use crate::vsnprintf::vsnprintf;
+    #[cfg(target_arch = "x86_64")]
+    use crate::printf::F80;
+    #[cfg(target_arch = "x86_64")]
+    use limpet_va::VaListState;
     use limpet_syscall::errno::{EBADF, EINVAL, EOVERFLOW};
 
     type Snprintf = unsafe extern "C" fn(*mut c_char, usize, *const c_char, ...) -> c_int;
@@ -366,13 +251,6 @@ mod tests {
     fn text(buf: &[u8]) -> &str {
         let end = buf.iter().position(|&b| b == 0).unwrap();
         core::str::from_utf8(&buf[..end]).unwrap()
-    }
-
-    #[test]
-    fn va_list_layout() {
-        assert_eq!(core::mem::size_of::<VaListX86>(), 24);
-        assert_eq!(core::mem::offset_of!(VaListX86, overflow_arg_area), 8);
-        assert_eq!(core::mem::offset_of!(VaListX86, reg_save_area), 16);
     }
 
     #[test]
@@ -471,6 +349,7 @@ mod tests {
         assert_eq!((r, text(&buf)), (17, "[ab    |+007|010]"));
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn a_va_list_already_partly_read() {
         // What a C function hands on after its own va_arg calls: two integer and six
@@ -483,7 +362,7 @@ mod tests {
         save[18] = 6.5f64.to_bits();
         save[20] = 7.25f64.to_bits();
         let stack = [0u64, 88, 9.75f64.to_bits(), 111];
-        let mut ap = VaListX86 {
+        let mut ap = VaListState {
             gp_offset: 16,
             fp_offset: 48 + 6 * 16,
             overflow_arg_area: stack[1..].as_ptr() as *mut u8,
@@ -498,6 +377,7 @@ mod tests {
         assert_eq!(ap.overflow_arg_area as *const u64, stack[4..].as_ptr());
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn long_doubles_come_from_16_aligned_stack_slots() {
         // All registers used; the stack holds an int, then (after a pad slot) a long double,
@@ -507,9 +387,9 @@ mod tests {
         let mut save = [0u64; 22];
         let third = F80 { mant: 0xaaaa_aaaa_aaaa_aaab, se: 0x3ffd };
         let stack = Stack([7, 0xdead, 0xc000_0000_0000_0000, 0xbfff, 9, 0xdead, third.mant, u64::from(third.se), 11, 0]);
-        let mut ap = VaListX86 {
-            gp_offset: GP_END,
-            fp_offset: FP_END,
+        let mut ap = VaListState {
+            gp_offset: limpet_va::arch::GP_END,
+            fp_offset: limpet_va::arch::FP_END,
             overflow_arg_area: stack.0.as_ptr() as *mut u8,
             reg_save_area: save.as_mut_ptr().cast(),
         };

@@ -1,0 +1,21 @@
+//! `<sys/mman.h>`: memory protection, mapping flags and advice.
+use core::ffi::c_int;
+
+crate::constants! {
+    "sys/mman.h" {
+        pub const PROT_NONE: c_int = 0;
+        pub const PROT_READ: c_int = 1;
+        pub const PROT_WRITE: c_int = 2;
+        pub const PROT_EXEC: c_int = 4;
+        pub const MAP_SHARED: c_int = 0x01;
+        pub const MAP_PRIVATE: c_int = 0x02;
+        pub const MAP_FIXED: c_int = 0x10;
+        pub const MAP_ANONYMOUS: c_int = 0x20;
+        pub const MAP_NORESERVE: c_int = 0x4000;
+        pub const MAP_STACK: c_int = 0x20000;
+        pub const MAP_FIXED_NOREPLACE: c_int = 0x100000;
+        pub const MADV_DONTNEED: c_int = 4;
+        pub const MREMAP_MAYMOVE: c_int = 1;
+        pub const MREMAP_FIXED: c_int = 2;
+    }
+}
