@@ -13,10 +13,14 @@ pub mod check;
 mod macros;
 
 pub mod errno;
+pub mod limits;
 pub mod mman;
+pub mod pthread;
 
 /// Every module's records, for the check.
 pub const MODULES: &[check::Module] = &[
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "pthread", constants: &[], types: &[], structs: pthread::STRUCTS },
 ];

@@ -1,7 +1,7 @@
 //! A loaded module (the program, a library, or libc.so itself) and its dynamic section.
 use core::ptr;
 
-use limpet_pthread::tls::TlsModule;
+use limpet_start::tls::TlsModule;
 use limpet_syscall::elf::*;
 
 /// One loaded module. Allocated by the loader and never freed.

@@ -37,7 +37,7 @@ pub unsafe fn stage2(sp: *mut usize, base: usize, dynv: *const Dyn) -> ! {
     // SAFETY: the relative relocations are done; only own-module data is touched.
     unsafe {
         let ldso = (&raw mut LDSO).cast::<Dso>();
-        (*ldso).tls = limpet_pthread::tls::TlsModule::empty();
+        (*ldso).tls = limpet_start::tls::TlsModule::empty();
         (*ldso).parse_dynamic(base, dynv);
         let eh = &*(base as *const Ehdr);
         (*ldso).parse_phdrs((base + eh.e_phoff) as *const Phdr, eh.e_phnum as usize);
@@ -272,7 +272,7 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
         let auxvp = auxv::after_envp(envp);
         auxv::init(auxvp);
         // errno lives behind the thread pointer; give it a home before anything can fail.
-        let _ = limpet_pthread::tls::init_early();
+        let _ = limpet_start::tls::init_early();
         limpet_start::env::init(envp.cast(), (*argv).cast());
 
         let secure = auxv::get(AT_SECURE).unwrap_or(0) != 0;
@@ -355,7 +355,7 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
 
         for d in l.list.iter() {
             if (*d).has_tls {
-                limpet_pthread::tls::add_module(&raw mut (*d).tls);
+                limpet_start::tls::add_module(&raw mut (*d).tls);
             }
         }
         // Dependencies before their users, so a copy relocation in the program copies data
@@ -382,7 +382,7 @@ unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
 
         // Only now are the TLS images relocated, so only now can they be copied.
         let canary = limpet_start::libc_start::canary_from_auxv();
-        if let Err(e) = limpet_pthread::tls::init_main_thread(canary) {
+        if let Err(e) = limpet_start::tls::init_main_thread(canary) {
             die(Msg::new().bytes(b"limpet: cannot set up thread-local storage: ").bytes(errno_text(e)).bytes(b"\n"));
         }
         limpet_start::abort::__stack_chk_guard = canary;

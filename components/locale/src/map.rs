@@ -11,7 +11,7 @@ use core::ffi::{c_char, c_void};
 use core::ptr;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
-use limpet_pthread::lock::Lock;
+use limpet_start::lock::Lock;
 
 use crate::abi::{CATEGORIES, LC_CTYPE, LOCALE_NAME_MAX};
 
@@ -95,7 +95,7 @@ static NAMED: AtomicPtr<Map> = AtomicPtr::new(ptr::null_mut());
 pub static LOCK: Lock = Lock::new();
 
 /// The fork hooks' rank: above malloc's, since `malloc` is called with [`LOCK`] held.
-const FORK_RANK: u32 = limpet_pthread::hooks::rank::MALLOC + 5;
+const FORK_RANK: u32 = limpet_start::hooks::rank::MALLOC + 5;
 
 fn lock_for_fork() {
     LOCK.lock();
@@ -106,7 +106,7 @@ fn unlock_after_fork() {
     unsafe { LOCK.unlock() }
 }
 
-limpet_pthread::on_fork!(fn keep_fork_hooks, FORK_RANK, lock_for_fork, unlock_after_fork, unlock_after_fork);
+limpet_start::on_fork!(fn keep_fork_hooks, FORK_RANK, lock_for_fork, unlock_after_fork, unlock_after_fork);
 
 /// Holds [`LOCK`] for its lifetime.
 pub struct Guard(());

@@ -1,9 +1,8 @@
 //! The calling thread's current locale: null for the global one, else the object
 //! `uselocale` installed.
 //!
-//! In a process limpet started it lives in the thread's descriptor (the `locale` slot of
-//! limpet-pthread's `Pthread`, zero in every new thread, so threads start in the global
-//! locale as in musl). In a process limpet did not start (a Rust program on another libc,
+//! In a process limpet started it is the thread's word of a limpet-start thread slot (null
+//! in every new thread, so threads start in the global locale as in musl). In a process limpet did not start (a Rust program on another libc,
 //! another component's tests) the descriptor is not limpet's, and one process-wide slot
 //! stands in; this crate's own tests use a per-thread slot instead, to test `uselocale`.
 use crate::Locale;
@@ -28,18 +27,18 @@ mod slot {
     /// The stand-in slot of a process limpet did not start.
     static FOREIGN: AtomicPtr<Locale> = AtomicPtr::new(core::ptr::null_mut());
 
-    /// Whether the thread pointer points at a limpet descriptor (see limpet-malloc's
-    /// `fast/thread.rs`, which decides the same way).
-    #[inline(always)]
-    fn limpet_threads() -> bool {
-        limpet_pthread::single_threaded() || limpet_pthread::threads_started()
-    }
+    use limpet_start::limpet_threads;
+
+    limpet_start::thread_slot!(
+        /// The calling thread's locale object in a process limpet started.
+        static CURRENT, None
+    );
 
     #[inline]
     pub fn get() -> *mut Locale {
         if limpet_threads() {
-            // SAFETY: the descriptor at the thread pointer is limpet's and the calling thread's.
-            unsafe { (*limpet_pthread::current()).locale.cast() }
+            // SAFETY: the thread pointer is limpet's.
+            unsafe { CURRENT.get().cast() }
         } else {
             FOREIGN.load(Ordering::Relaxed)
         }
@@ -47,8 +46,8 @@ mod slot {
 
     pub fn set(loc: *mut Locale) {
         if limpet_threads() {
-            // SAFETY: as in `get`; only the thread itself touches its slot.
-            unsafe { (*limpet_pthread::current()).locale = loc.cast() }
+            // SAFETY: as in `get`.
+            unsafe { CURRENT.set(loc.cast()) }
         } else {
             FOREIGN.store(loc, Ordering::Relaxed)
         }

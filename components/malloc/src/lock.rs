@@ -3,7 +3,7 @@
 use core::cell::UnsafeCell;
 use core::ops::{Deref, DerefMut};
 
-use limpet_pthread::lock::Lock;
+use limpet_start::lock::Lock;
 
 /// A mutual-exclusion lock protecting a `T`, usable in a `static`.
 pub struct Mutex<T> {

@@ -91,13 +91,25 @@ fn proc_fd_path(fd: c_int, buf: &mut [u8; 32]) -> *const c_char {
 /// safe to call in a forked child (it allocates nothing from the heap).
 const ON_STACK: usize = 64;
 
+/// Which `exec` the `execl` family's gathered list goes to.
+#[derive(Clone, Copy)]
+enum Target {
+    /// `execl`: [`execv`].
+    Path,
+    /// `execlp`: [`crate::execvp::execvp`], which searches `PATH`.
+    Search,
+    /// `execle`: [`execve`] with the environment array that follows the list's null.
+    Environment,
+}
+
 /// Gathers `arg0` and the variadic arguments up to and including their terminating null
-/// into an array, and calls `f` with it and the list just past the null (where `execle`'s
-/// environment is).
+/// into an array, and executes `file` with it as `target` says. One function for the three,
+/// not a generic one: the gathering is the bulk of it.
 ///
 /// # Safety
-/// `ap` must hold C strings ending with a null pointer.
-unsafe fn with_argv(arg0: *const c_char, ap: VaList, f: impl FnOnce(*const *const c_char, &mut VaArgs) -> c_int) -> c_int {
+/// `file` must be a C string, and `ap` hold C strings ending with a null pointer (then, for
+/// [`Target::Environment`], a null-terminated array of C strings).
+unsafe fn exec_list(target: Target, file: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
     // SAFETY: the caller vouches for `ap`.
     let mut va = unsafe { VaArgs::new(ap) };
     // arg0, the rest, and the null.
@@ -106,35 +118,41 @@ unsafe fn with_argv(arg0: *const c_char, ap: VaList, f: impl FnOnce(*const *cons
     } else {
         va.with_copy(|c| core::iter::from_fn(|| (c.next_int() != 0).then_some(())).count()) + 2
     };
-    let fill = |argv: &mut [*const c_char], va: &mut VaArgs| {
-        argv[0] = arg0;
-        for slot in &mut argv[1..] {
-            *slot = va.next_int() as *const c_char;
-        }
-    };
-    if len <= ON_STACK {
-        let mut argv = [core::ptr::null::<c_char>(); ON_STACK];
-        fill(&mut argv[..len], &mut va);
-        return f(argv.as_ptr(), &mut va);
-    }
+    let mut on_stack = [core::ptr::null::<c_char>(); ON_STACK];
     let bytes = len * size_of::<*const c_char>();
-    // SAFETY: a fresh private anonymous mapping.
-    let (prot, flags) = (PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS);
-    let map = unsafe { syscall6(nr::MMAP, 0, bytes, prot as usize, flags as usize, usize::MAX, 0) };
-    let map = match result(map) {
-        Ok(p) => p as *mut *const c_char,
-        Err(e) => {
-            set_errno(e);
-            return -1;
+    let argv = if len <= ON_STACK {
+        on_stack.as_mut_ptr()
+    } else {
+        let (prot, flags) = (PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS);
+        // SAFETY: a fresh private anonymous mapping.
+        let map = unsafe { syscall6(nr::MMAP, 0, bytes, prot as usize, flags as usize, usize::MAX, 0) };
+        match result(map) {
+            Ok(p) => p as *mut *const c_char,
+            Err(e) => {
+                set_errno(e);
+                return -1;
+            }
         }
     };
-    // SAFETY: the mapping holds `len` pointers and is ours until it is unmapped below.
-    let argv = unsafe { core::slice::from_raw_parts_mut(map, len) };
-    fill(argv, &mut va);
-    let r = f(map, &mut va);
+    // SAFETY: `argv` holds `len` pointers (on the stack or in the mapping), which are ours.
+    let slots = unsafe { core::slice::from_raw_parts_mut(argv, len) };
+    slots[0] = arg0;
+    for slot in &mut slots[1..] {
+        *slot = va.next_int() as *const c_char;
+    }
+    // SAFETY: `argv` is a null-terminated array of the caller's C strings.
+    let r = unsafe {
+        match target {
+            Target::Path => execv(file, argv),
+            Target::Search => crate::execvp::execvp(file, argv),
+            Target::Environment => execve(file, argv, va.next_int() as *const *const c_char),
+        }
+    };
     // exec returned, so it failed: keep its errno.
-    // SAFETY: the mapping is no longer used.
-    unsafe { syscall2(nr::MUNMAP, map as usize, bytes) };
+    if len > ON_STACK {
+        // SAFETY: the mapping is no longer used.
+        unsafe { syscall2(nr::MUNMAP, argv as usize, bytes) };
+    }
     r
 }
 
@@ -144,7 +162,7 @@ unsafe fn with_argv(arg0: *const c_char, ap: VaList, f: impl FnOnce(*const *cons
 /// `path` and each argument must be C strings, and the list must end with a null pointer.
 pub unsafe extern "C" fn execl_va(path: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
     // SAFETY: forwarded from the caller.
-    unsafe { with_argv(arg0, ap, |argv, _| execv(path, argv)) }
+    unsafe { exec_list(Target::Path, path, arg0, ap) }
 }
 
 /// `execle`'s core: [`execve`] with the environment array that follows the terminating null.
@@ -153,8 +171,8 @@ pub unsafe extern "C" fn execl_va(path: *const c_char, arg0: *const c_char, ap: 
 /// As for [`execl_va`], with an environment array (a null-terminated array of C strings)
 /// after the terminating null.
 pub unsafe extern "C" fn execle_va(path: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
-    // SAFETY: forwarded from the caller; the environment is the next argument.
-    unsafe { with_argv(arg0, ap, |argv, rest| execve(path, argv, rest.next_int() as *const *const c_char)) }
+    // SAFETY: forwarded from the caller.
+    unsafe { exec_list(Target::Environment, path, arg0, ap) }
 }
 
 /// `execlp`'s core: [`crate::execvp::execvp`], which searches `PATH` for `file`.
@@ -163,7 +181,7 @@ pub unsafe extern "C" fn execle_va(path: *const c_char, arg0: *const c_char, ap:
 /// As for [`execl_va`].
 pub unsafe extern "C" fn execlp_va(file: *const c_char, arg0: *const c_char, ap: VaList) -> c_int {
     // SAFETY: forwarded from the caller.
-    unsafe { with_argv(arg0, ap, |argv, _| crate::execvp::execvp(file, argv)) }
+    unsafe { exec_list(Target::Search, file, arg0, ap) }
 }
 
 limpet_va::variadic! {

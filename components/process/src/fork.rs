@@ -34,11 +34,11 @@ pub unsafe extern "C" fn _Fork() -> c_int {
     // One thread: the list holds it alone and nothing can change it, so the lock (and the
     // copy of its page that writing it would cost both processes) is not needed.
     #[cfg(target_arch = "x86_64")]
-    let list = (!limpet_pthread::single_threaded()).then(limpet_pthread::list::lock);
+    let list = (!limpet_start::single_threaded()).then(limpet_start::list::lock);
     // SAFETY: forwarded from the caller.
     let r = unsafe { fork_only() };
     if r == Ok(0) {
-        let me = limpet_pthread::current();
+        let me = limpet_start::current();
         // SAFETY: gettid cannot fail; the thread pointer addresses this thread's descriptor,
         // and no other thread exists in the child.
         unsafe {
@@ -60,7 +60,7 @@ pub unsafe extern "C" fn _Fork() -> c_int {
 
 /// `fork()`—Creates a child process, a copy of the caller; see [`_Fork`]. Around the clone
 /// it runs the `pthread_atfork` handlers and takes the C library's own locks (the heap, the
-/// streams, the thread list: `limpet_pthread::hooks` says which and in what order), so the
+/// streams, the thread list: `limpet_start::hooks` says which and in what order), so the
 /// child of a multithreaded parent can call `malloc` and `printf`. Returns the child's pid
 /// in the parent, 0 in the child, or -1 with errno set (after the parent handlers ran).
 ///
@@ -68,19 +68,19 @@ pub unsafe extern "C" fn _Fork() -> c_int {
 /// As for [`_Fork`]; the atfork handlers must be safe to run here.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn fork() -> c_int {
-    let forking = limpet_pthread::hooks::fork_prepare();
+    let forking = limpet_start::hooks::fork_prepare();
     // SAFETY: forwarded from the caller.
     let r = unsafe { _Fork() };
-    let errno = limpet_pthread::errno::__errno_location();
+    let errno = limpet_syscall::tp::errno_location();
     // SAFETY: fork_prepare ran on this thread; in the child this thread is the forking one.
     // errno is the calling thread's own.
     unsafe {
         if r == 0 {
-            limpet_pthread::hooks::fork_child(forking);
+            limpet_start::hooks::fork_child(forking);
         } else {
             // A failed fork's errno must survive the parent handlers.
             let e = *errno;
-            limpet_pthread::hooks::fork_parent(forking);
+            limpet_start::hooks::fork_parent(forking);
             *errno = e;
         }
     }

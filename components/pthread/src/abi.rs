@@ -7,12 +7,7 @@ use core::sync::atomic::{AtomicU32, AtomicUsize};
 
 use crate::lock::Lock;
 
-/// `PTHREAD_STACK_MIN` from musl's <limits.h>.
-pub const PTHREAD_STACK_MIN: usize = 2048;
-/// `PTHREAD_KEYS_MAX` from musl's <limits.h>.
-pub const PTHREAD_KEYS_MAX: usize = 128;
-/// `PTHREAD_DESTRUCTOR_ITERATIONS` from musl's <limits.h>.
-pub const PTHREAD_DESTRUCTOR_ITERATIONS: usize = 4;
+pub use limpet_abi::limits::{PTHREAD_DESTRUCTOR_ITERATIONS, PTHREAD_KEYS_MAX, PTHREAD_STACK_MIN};
 
 pub const PTHREAD_CREATE_JOINABLE: u32 = 0;
 pub const PTHREAD_CREATE_DETACHED: u32 = 1;

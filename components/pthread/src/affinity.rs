@@ -101,14 +101,6 @@ pub unsafe extern "C" fn __sched_cpucount(size: usize, mask: *const c_void) -> c
     bytes.iter().map(|b| b.count_ones() as c_int).sum()
 }
 
-/// How many CPUs the calling thread may run on, or `None` when the kernel will not say.
-pub fn usable_cpus() -> Option<usize> {
-    // Room for 4096 CPUs; a larger machine fails with EINVAL and counts as unknown.
-    let mut mask = [0u64; 64];
-    // SAFETY: the kernel writes at most the array's size.
-    unsafe { get(0, size_of_val(&mask), mask.as_mut_ptr().cast()) }.ok()?;
-    Some(mask.iter().map(|w| w.count_ones() as usize).sum())
-}
 
 /// `sched_getcpu()`—The CPU the caller is running on (it may move at any moment), or -1
 /// with errno.
@@ -149,14 +141,6 @@ mod tests {
         assert_eq!(unsafe { sched_getaffinity(0, 7, ours.as_mut_ptr().cast()) }, -1);
         let cpu = sched_getcpu();
         assert!(cpu >= 0 && ours[cpu as usize / 8] & (1 << (cpu % 8)) != 0);
-    }
-
-    #[test]
-    fn usable_cpus_counts_the_mask() {
-        let mut host = [0u8; 512];
-        assert_eq!(unsafe { host_getaffinity(0, 512, host.as_mut_ptr().cast()) }, 0);
-        let want: usize = host.iter().map(|b| b.count_ones() as usize).sum();
-        assert_eq!(usable_cpus(), Some(want));
     }
 
     #[test]

@@ -113,6 +113,7 @@ unsafe fn table() -> &'static mut Table {
 /// Each handler must be safe to call from `fork` on the thread that calls it.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_atfork(prepare: Handler, parent: Handler, child: Handler) -> c_int {
+    keep_fork_hooks();
     REGISTRY.lock.lock();
     // SAFETY: the lock is held until the unlock below.
     let r = unsafe { table() }.push(Entry { prepare, parent, child });
@@ -126,6 +127,28 @@ pub unsafe extern "C" fn pthread_atfork(prepare: Handler, parent: Handler, child
 
 /// Set once a handler is registered.
 static ANY: AtomicBool = AtomicBool::new(false);
+
+/// Whether the fork in progress took the registry lock (written by the forking thread with
+/// the lock held, or while the process has one thread).
+static LOCKED: AtomicBool = AtomicBool::new(false);
+
+// The handlers run around every `fork` of a program that registered any: before the other
+// components' fork hooks and after them (see `limpet_start::hooks`).
+limpet_start::on_fork!(fn keep_fork_hooks, crate::hooks::rank::ATFORK, fork_prepare, fork_parent, fork_child);
+
+fn fork_prepare() {
+    LOCKED.store(run_prepare(), Ordering::Relaxed);
+}
+
+fn fork_parent() {
+    // SAFETY: fork_prepare ran on this thread, as the fork hooks' order guarantees.
+    unsafe { run_parent(LOCKED.load(Ordering::Relaxed)) }
+}
+
+fn fork_child() {
+    // SAFETY: as for fork_parent, in the child of that fork.
+    unsafe { run_child(LOCKED.load(Ordering::Relaxed)) }
+}
 
 /// Takes the registry lock and runs the prepare handlers, last registered first; returns
 /// whether it did. It does nothing while the process has one thread and no handler: then

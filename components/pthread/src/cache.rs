@@ -137,7 +137,7 @@ fn after_fork_child() {
     }
 }
 
-crate::on_fork!(fn keep_fork_hooks, crate::hooks::rank::PTHREAD, before_fork, after_fork_parent, after_fork_child);
+limpet_start::on_fork!(fn keep_fork_hooks, crate::hooks::rank::PTHREAD, before_fork, after_fork_parent, after_fork_child);
 
 #[cfg(test)]
 mod tests {

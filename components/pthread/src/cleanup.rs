@@ -14,12 +14,7 @@ use crate::descriptor::Pthread;
 pub type CleanupFn = unsafe extern "C" fn(*mut c_void);
 
 /// `struct __ptcb` from musl's <pthread.h>: one pushed handler, in the pusher's frame.
-#[repr(C)]
-pub struct Ptcb {
-    pub f: Option<CleanupFn>,
-    pub x: *mut c_void,
-    pub next: *mut Ptcb,
-}
+pub use limpet_abi::pthread::Ptcb;
 
 /// `_pthread_cleanup_push(cb, f, x)`—Pushes the handler `f(x)`, stored in `*cb`, onto the
 /// calling thread's cleanup list. Called by the `pthread_cleanup_push` macro.

@@ -245,8 +245,7 @@ pub unsafe extern "C" fn pthread_create(
             t.explicit_sched = Some((a.sched_policy, a.sched_priority));
             t.sched_result.store(SCHED_PENDING, Ordering::Relaxed);
         }
-        crate::THREADS_STARTED.store(true, Ordering::Relaxed);
-        crate::SINGLE_THREADED.store(false, Ordering::Relaxed);
+        limpet_start::note_thread_created();
         // Before the second thread exists: see `cancel::install`.
         crate::cancel::install();
         t.unblock_cancel = crate::cancel::signal_held_back();

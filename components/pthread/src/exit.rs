@@ -17,26 +17,23 @@
 //!
 //! The main thread may call `pthread_exit` too: the process lives on while other threads
 //! run, and its memory (static, or mapped at start-up) is never freed.
-use core::ffi::{c_int, c_void};
+use core::ffi::c_void;
 use core::sync::atomic::Ordering;
 
 use limpet_syscall::{nr, syscall1, syscall1_noreturn, syscall4};
 
 use crate::arch::unmap_and_exit;
 use crate::descriptor::{DETACHED, EXITING, JOINABLE};
-use crate::{hooks, list};
-
-unsafe extern "C" {
-    // The start component's exit: handlers, destructors, stdio flush.
-    fn exit(status: c_int) -> !;
-}
+use crate::key::TsdExt;
+use crate::list;
+use limpet_start::exit::exit;
 
 const SIG_BLOCK: usize = 0;
 /// The kernel's signal set size in bytes (64 signals).
 const SIGSET_BYTES: usize = 8;
 
 /// `pthread_exit(result)`—Ends the calling thread, making `result` available to
-/// `pthread_join`. Thread-specific-data destructors and other components' exit hooks run
+/// `pthread_join`. Thread-specific-data destructors and other components' thread-exit functions run
 /// first. When the last thread ends, the process exits with status 0.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn pthread_exit(result: *mut c_void) -> ! {
@@ -47,7 +44,9 @@ pub extern "C" fn pthread_exit(result: *mut c_void) -> ! {
         crate::cancel::unwind(td);
         (*td).result = result;
         (*td).tsd.run_destructors();
-        hooks::run();
+        // The robust mutexes it still holds, then the other components' per-thread state.
+        crate::robust::release_all();
+        limpet_start::slot::run_thread_exit();
         {
             let g = list::lock();
             if g.is_alone(td) {

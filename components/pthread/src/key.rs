@@ -44,32 +44,31 @@ fn is_live(key: PthreadKey) -> bool {
     g & 1 == 1 && key_of(slot_of(key), g) == key
 }
 
-/// One thread's values, per slot, with the key each was stored under. All zero is empty.
-#[repr(C)]
-pub struct Tsd {
-    keys: [PthreadKey; PTHREAD_KEYS_MAX],
-    values: [*mut c_void; PTHREAD_KEYS_MAX],
-}
+pub use limpet_start::descriptor::Tsd;
 
-impl Default for Tsd {
-    fn default() -> Self {
-        Tsd::new()
-    }
-}
-
-impl Tsd {
-    pub const fn new() -> Self {
-        Tsd { keys: [0; PTHREAD_KEYS_MAX], values: [ptr::null_mut(); PTHREAD_KEYS_MAX] }
-    }
-
+/// The operations on a thread's [`Tsd`] (in its descriptor, limpet-start's).
+pub trait TsdExt {
     /// The value stored under `key`, or null.
-    pub fn get(&self, key: PthreadKey) -> *mut c_void {
+    fn get(&self, key: PthreadKey) -> *mut c_void;
+    /// Stores `value` under `key`; `EINVAL` when `key` is not a live key.
+    fn set(&mut self, key: PthreadKey, value: *mut c_void) -> Result<(), i32>;
+    /// Runs the destructors of this thread's non-null values, in rounds: a destructor may
+    /// store new values, which the next round handles, for at most
+    /// `PTHREAD_DESTRUCTOR_ITERATIONS` rounds. Each value is cleared before its destructor
+    /// is called with it.
+    ///
+    /// # Safety
+    /// The destructors are the program's; they run on the calling thread.
+    unsafe fn run_destructors(&mut self);
+}
+
+impl TsdExt for Tsd {
+    fn get(&self, key: PthreadKey) -> *mut c_void {
         let s = slot_of(key);
         if self.keys[s] == key { self.values[s] } else { ptr::null_mut() }
     }
 
-    /// Stores `value` under `key`; `EINVAL` when `key` is not a live key.
-    pub fn set(&mut self, key: PthreadKey, value: *mut c_void) -> Result<(), i32> {
+    fn set(&mut self, key: PthreadKey, value: *mut c_void) -> Result<(), i32> {
         if !is_live(key) {
             return Err(EINVAL);
         }
@@ -79,14 +78,7 @@ impl Tsd {
         Ok(())
     }
 
-    /// Runs the destructors of this thread's non-null values, in rounds: a destructor may
-    /// store new values, which the next round handles, for at most
-    /// `PTHREAD_DESTRUCTOR_ITERATIONS` rounds. Each value is cleared before its destructor
-    /// is called with it.
-    ///
-    /// # Safety
-    /// The destructors are the program's; they run on the calling thread.
-    pub unsafe fn run_destructors(&mut self) {
+    unsafe fn run_destructors(&mut self) {
         for _ in 0..PTHREAD_DESTRUCTOR_ITERATIONS {
             let mut ran = false;
             for (s, destructor) in DESTRUCTOR.iter().enumerate() {
@@ -157,7 +149,7 @@ fn unlock_table_after_fork() {
     unsafe { TABLE_LOCK.unlock() };
 }
 
-crate::on_fork!(fn keep_fork_hooks, crate::hooks::rank::PTHREAD, lock_table_for_fork, unlock_table_after_fork, unlock_table_after_fork);
+limpet_start::on_fork!(fn keep_fork_hooks, crate::hooks::rank::PTHREAD, lock_table_for_fork, unlock_table_after_fork, unlock_table_after_fork);
 
 /// The calling thread's values.
 fn my_tsd() -> *mut Tsd {

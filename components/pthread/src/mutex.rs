@@ -74,7 +74,7 @@ const PI_UNRECOVERABLE: u32 = 2;
 /// The calling thread's identity for the private checked types.
 #[inline(always)]
 fn me() -> usize {
-    crate::arch::get_tp()
+    limpet_syscall::arch::get_tp()
 }
 
 impl PthreadMutex {

@@ -11,12 +11,12 @@
 //! A thread registers its list the first time it locks a robust mutex; the head records the
 //! thread id it was registered for, so a child after `fork` (whose kernel task has no list,
 //! and whose descriptor `fork` gives the child's id) registers afresh. A thread that ends
-//! through `pthread_exit` releases its robust mutexes itself ([`release_all`], an exit hook)
+//! through `pthread_exit` releases its robust mutexes itself ([`release_all`], at thread exit)
 //! and unregisters the list: the kernel's own processing wakes waiters as if the futex were
 //! process-shared, which misses the private waiters, and a detached thread's descriptor is
 //! unmapped before the kernel would read it.
 use core::sync::atomic::Ordering::{Relaxed, SeqCst};
-use core::sync::atomic::{AtomicI32, AtomicIsize, AtomicUsize};
+use core::sync::atomic::AtomicUsize;
 
 use limpet_syscall::{nr, syscall2};
 
@@ -25,42 +25,14 @@ use crate::abi::PthreadMutex;
 /// Bit 0 of a list link: the entry is a priority-inheriting mutex.
 pub const PI_TAG: usize = 1;
 
-/// `struct robust_list_head` of <linux/futex.h>, then the id of the thread the kernel knows
-/// it for.
-#[repr(C)]
-pub struct Robust {
-    /// The first entry (tagged), or this head's own address when the list is empty.
-    pub head: AtomicUsize,
-    /// Where an entry's futex word is, relative to the entry.
-    pub futex_offset: AtomicIsize,
-    /// The entry being locked or unlocked (tagged), or 0.
-    pub pending: AtomicUsize,
-    /// The thread id this list was registered for; 0 when not registered.
-    pub registered: AtomicI32,
-}
+pub use limpet_start::descriptor::Robust;
 
 /// The `len` that `set_robust_list` wants: the kernel's head, three words.
 const HEAD_LEN: usize = 3 * size_of::<usize>();
 
-impl Robust {
-    pub const fn new() -> Self {
-        Robust {
-            head: AtomicUsize::new(0),
-            futex_offset: AtomicIsize::new(0),
-            pending: AtomicUsize::new(0),
-            registered: AtomicI32::new(0),
-        }
-    }
-
-    fn addr(&self) -> usize {
-        self as *const Robust as usize
-    }
-}
-
-impl Default for Robust {
-    fn default() -> Self {
-        Robust::new()
-    }
+/// The head's own address, which stands for the empty list.
+fn addr(r: &Robust) -> usize {
+    r as *const Robust as usize
 }
 
 /// The calling thread's robust list head.
@@ -110,24 +82,13 @@ pub fn ensure_registered(r: &Robust, tid: u32) {
 #[cold]
 #[inline(never)]
 fn register(r: &Robust, tid: u32) {
-    // Std test threads never run the hooks (the tests call `release_all` themselves), and
-    // the registry is shared with the hooks' own tests.
-    #[cfg(not(test))]
-    {
-        static HOOKED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-        if !HOOKED.swap(true, SeqCst) {
-            // With every hook slot taken, the kernel's processing alone remains: it still
-            // marks the mutexes and wakes process-shared waiters.
-            let _ = crate::hooks::on_thread_exit(release_all);
-        }
-    }
     // Whatever the list held belonged to another thread (the parent, before a fork).
-    r.head.store(r.addr(), Relaxed);
+    r.head.store(addr(r), Relaxed);
     r.pending.store(0, Relaxed);
     r.futex_offset.store(WORD_OFFSET as isize - NODE_OFFSET as isize, Relaxed);
     // SAFETY: the kernel keeps the pointer; the head lives as long as the thread (and is
     // unregistered before a detached thread's memory goes).
-    unsafe { syscall2(nr::SET_ROBUST_LIST, r.addr(), HEAD_LEN) };
+    unsafe { syscall2(nr::SET_ROBUST_LIST, addr(r), HEAD_LEN) };
     r.registered.store(tid as i32, Relaxed);
 }
 
@@ -168,8 +129,8 @@ pub fn link(r: &Robust, m: &PthreadMutex, pi: bool) {
     let node = node_of(m);
     let first = r.head.load(Relaxed);
     m.robust_next.store(first, Relaxed);
-    m.robust_prev.store(r.addr(), Relaxed);
-    if first & !PI_TAG != r.addr() {
+    m.robust_prev.store(addr(r), Relaxed);
+    if first & !PI_TAG != addr(r) {
         // SAFETY: a listed entry is a mutex this thread holds.
         unsafe { mutex_of(first & !PI_TAG) }.robust_prev.store(node, Relaxed);
     }
@@ -183,13 +144,13 @@ pub fn unlink(r: &Robust, m: &PthreadMutex) {
     // SAFETY: `prev` is the head or a listed entry, `next` (untagged) too.
     unsafe {
         next_word(prev).store(next, SeqCst);
-        if next & !PI_TAG != r.addr() {
+        if next & !PI_TAG != addr(r) {
             mutex_of(next & !PI_TAG).robust_prev.store(prev, Relaxed);
         }
     }
 }
 
-/// The exit hook: marks every robust mutex the thread still holds as owner-dead, hands it
+/// At thread exit: marks every robust mutex the thread still holds as owner-dead, hands it
 /// to a waiter, and unregisters the list.
 pub(crate) fn release_all() {
     let r = current();
@@ -199,7 +160,7 @@ pub(crate) fn release_all() {
     loop {
         let first = r.head.load(Relaxed);
         let node = first & !PI_TAG;
-        if node == r.addr() {
+        if node == addr(r) {
             break;
         }
         // SAFETY: listed entries are mutexes this thread holds.
@@ -229,7 +190,7 @@ mod tests {
     #[test]
     fn link_and_unlink_keep_the_ring() {
         let r = Robust::new();
-        r.head.store(r.addr(), Relaxed);
+        r.head.store(addr(&r), Relaxed);
         let ms: Vec<PthreadMutex> = (0..3).map(|_| PthreadMutex::new(0)).collect();
         link(&r, &ms[0], false);
         link(&r, &ms[1], true);
@@ -237,7 +198,7 @@ mod tests {
         let walk = |r: &Robust| {
             let mut v = Vec::new();
             let mut at = r.head.load(Relaxed);
-            while at & !PI_TAG != r.addr() {
+            while at & !PI_TAG != addr(r) {
                 v.push(at);
                 at = unsafe { next_word(at & !PI_TAG) }.load(Relaxed);
             }
@@ -249,6 +210,6 @@ mod tests {
         unlink(&r, &ms[2]);
         assert_eq!(walk(&r), vec![node_of(&ms[0])]);
         unlink(&r, &ms[0]);
-        assert_eq!(r.head.load(Relaxed), r.addr());
+        assert_eq!(r.head.load(Relaxed), addr(&r));
     }
 }

@@ -80,7 +80,7 @@ fn unlock_table() {
 
 // A fork while another thread holds the table lock would leave the child's copy locked for
 // good; the forking thread holds it across the clone instead.
-crate::on_fork!(fn keep_fork_hooks, crate::hooks::rank::SEM_NAMED, lock_table, unlock_table, unlock_table);
+limpet_start::on_fork!(fn keep_fork_hooks, crate::hooks::rank::SEM_NAMED, lock_table, unlock_table, unlock_table);
 
 /// Runs `f` on the table with its lock held.
 fn with_table<R>(f: impl FnOnce(&mut [Slot; SEM_NSEMS_MAX]) -> R) -> R {

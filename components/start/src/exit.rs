@@ -4,16 +4,18 @@
 //! the fini arrays; the stdio flush; then the process ends. Quick exit runs only its own
 //! handlers, last registered first, and ends the process without flushing.
 //!
-//! The stdio flush is whatever the stdio component registered with [`flush_at_exit`] when
-//! a stream first buffered output: `exit` does not name stdio, so a program that never
-//! uses it does not link it (smaller, and quicker to start).
+//! The stdio flush is an exit hook ([`crate::hooks::at_exit`]) that the stdio component
+//! links in when a stream first buffers output: `exit` does not name stdio, so a program
+//! that never uses it does not link it (smaller, and quicker to start).
 use core::ffi::{c_int, c_void};
 use core::ptr;
-use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use limpet_syscall::{nr, syscall1_noreturn};
 
-/// Handlers per block; the first block is static, so `atexit` works without malloc.
+/// Handlers per block; the first block is static, so `atexit` needs no memory for the first
+/// 32 (what POSIX's `ATEXIT_MAX` must at least be), and later blocks are mapped directly: this
+/// crate sits below the allocator.
 const SLOTS: usize = 32;
 
 #[derive(Clone, Copy)]
@@ -42,8 +44,13 @@ fn unlock() {
     LOCK.store(false, Ordering::Release);
 }
 
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
+/// A fresh zeroed mapping for one more block, or null.
+fn map_block() -> *mut Block {
+    use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, PROT_READ, PROT_WRITE};
+    let (prot, flags) = ((PROT_READ | PROT_WRITE) as usize, (MAP_PRIVATE | MAP_ANONYMOUS) as usize);
+    // SAFETY: a new private anonymous mapping touches nothing that exists.
+    let r = unsafe { limpet_syscall::syscall6(nr::MMAP, 0, size_of::<Block>(), prot, flags, usize::MAX, 0) };
+    limpet_syscall::result(r).map_or(ptr::null_mut(), |p| p as *mut Block)
 }
 
 /// Pushes a handler; false when no memory is left for a new block.
@@ -55,7 +62,7 @@ fn push(h: Handler) -> bool {
             TOP = &raw mut FIRST;
         }
         if (*TOP).used == SLOTS {
-            let b = malloc(size_of::<Block>()) as *mut Block;
+            let b = map_block();
             if !b.is_null() {
                 b.write(Block { prev: TOP, used: 0, slots: [None; SLOTS] });
                 TOP = b;
@@ -93,7 +100,7 @@ fn pop() -> Option<Handler> {
             if top.prev.is_null() {
                 break None;
             }
-            // Blocks from malloc are left in place: exit is near, and free may be interposed.
+            // Mapped blocks are left in place: exit is near.
             TOP = top.prev;
         }
     };
@@ -136,21 +143,8 @@ pub fn run_handlers() {
 pub extern "C" fn exit(status: c_int) -> ! {
     run_handlers();
     crate::libc_start::run_fini();
-    let flush = FLUSH.load(Ordering::Acquire);
-    if !flush.is_null() {
-        // SAFETY: only `fn()` addresses are stored (flush_at_exit).
-        unsafe { core::mem::transmute::<*mut (), fn()>(flush)() };
-    }
+    crate::hooks::run_exit_hooks();
     _Exit(status)
-}
-
-/// What `exit` calls after the handlers and destructors; null until stdio registers.
-static FLUSH: AtomicPtr<()> = AtomicPtr::new(ptr::null_mut());
-
-/// Makes `exit` call `flush` after the atexit handlers and fini arrays (the stdio
-/// component's stream flush). A later call replaces the earlier one.
-pub fn flush_at_exit(flush: fn()) {
-    FLUSH.store(flush as *mut (), Ordering::Release);
 }
 
 /// `_Exit(status)`—Ends the process at once: no handlers, no flush.

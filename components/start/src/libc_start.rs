@@ -75,7 +75,7 @@ pub fn canary_from_auxv() -> usize {
 /// # Safety
 /// Called once, from `__libc_start_main`, with the kernel's argv.
 unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
-    static mut MAIN_TLS: limpet_pthread::tls::TlsModule = limpet_pthread::tls::TlsModule::empty();
+    static mut MAIN_TLS: crate::tls::TlsModule = crate::tls::TlsModule::empty();
     // SAFETY: single-threaded start-up; every pointer comes from the kernel.
     unsafe {
         auxv::init(auxv::after_envp(envp.cast()));
@@ -97,11 +97,11 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
                 m.len = t.p_filesz;
                 m.size = t.p_memsz;
                 m.align = t.p_align;
-                limpet_pthread::tls::add_module(m);
+                crate::tls::add_module(m);
             }
         }
         let canary = canary_from_auxv();
-        if limpet_pthread::tls::init_main_thread(canary).is_err() {
+        if crate::tls::init_main_thread(canary).is_err() {
             crate::abort::crash();
         }
         crate::abort::__stack_chk_guard = canary;

@@ -2,6 +2,8 @@
 use core::ffi::c_int;
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use limpet_start::hooks::ExitHook;
+
 use crate::abi::{EOF, SEEK_CUR};
 use crate::file::{FILE, STDERR_FILE, STDOUT_FILE, State};
 use crate::ofl;
@@ -45,6 +47,7 @@ fn exit_flush() {
 /// holding data, so a program that never buffers any never links the flush into `exit`.
 #[inline]
 pub(crate) fn flush_at_exit_once() {
+    static HOOK: ExitHook = ExitHook::new(exit_flush);
     static REGISTERED: AtomicBool = AtomicBool::new(false);
     if !REGISTERED.load(Ordering::Relaxed) {
         register(&REGISTERED);
@@ -52,7 +55,7 @@ pub(crate) fn flush_at_exit_once() {
 
     #[cold]
     fn register(flag: &AtomicBool) {
-        limpet_start::exit::flush_at_exit(exit_flush);
+        limpet_start::hooks::at_exit(&HOOK);
         flag.store(true, Ordering::Relaxed);
     }
 }

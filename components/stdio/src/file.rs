@@ -164,7 +164,7 @@ impl FILE {
     /// makes no difference. A thread created later finds the lock as `flockfile` left it.
     #[inline]
     pub(crate) fn with_lock<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
-        if limpet_pthread::single_threaded() {
+        if limpet_start::single_threaded() {
             // SAFETY: one thread, and `f` does not reach this stream's state another way.
             return f(unsafe { &mut *self.state.get() });
         }

@@ -29,6 +29,7 @@ pub mod abi;
 pub mod cookie;
 pub mod ctermid;
 pub mod cuserid;
+pub mod ecvt;
 pub mod ext;
 pub mod fclose;
 mod fdio;

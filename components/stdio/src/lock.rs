@@ -6,11 +6,11 @@
 //! depth; only the owner touches it.
 //!
 //! `fork` takes every open stream's lock through the thread component's fork hooks
-//! (`limpet_pthread::on_fork!`), so a child never inherits a stream another thread held.
+//! (`limpet_start::on_fork!`), so a child never inherits a stream another thread held.
 use core::cell::UnsafeCell;
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use limpet_pthread::lock::Lock;
+use limpet_start::lock::Lock;
 
 /// A lock that the owning thread may take again; it is released when every `lock` has
 /// been matched by an `unlock`.
@@ -27,7 +27,7 @@ unsafe impl Sync for RecursiveLock {}
 /// The calling thread's identity: its thread pointer, unique among live threads.
 #[inline(always)]
 fn current_thread() -> usize {
-    limpet_pthread::arch::get_tp()
+    limpet_syscall::arch::get_tp()
 }
 
 impl RecursiveLock {
@@ -108,9 +108,9 @@ fn unlock_streams_after_fork() {
     unsafe { crate::ofl::unlock() };
 }
 
-limpet_pthread::on_fork!(
+limpet_start::on_fork!(
     fn keep_fork_hooks,
-    limpet_pthread::hooks::rank::STDIO,
+    limpet_start::hooks::rank::STDIO,
     lock_streams_for_fork,
     unlock_streams_after_fork,
     unlock_streams_after_fork

@@ -7,7 +7,7 @@
 use core::ptr::null_mut;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
-use limpet_pthread::lock::Lock;
+use limpet_start::lock::Lock;
 
 use crate::file::{FILE, STDERR_FILE, STDIN_FILE, STDOUT_FILE};
 

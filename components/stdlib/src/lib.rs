@@ -1,18 +1,19 @@
-//! `<stdlib.h>` beyond the allocator and the environment: number conversions (`strtol.rs`,
-//! `strtod.rs`, `strtold.rs`, `ecvt.rs`), integer arithmetic (`abs.rs`, `div.rs`), sorting and searching
+//! `<stdlib.h>` beyond the allocator and start-up: number conversions (`strtol.rs`,
+//! `strtod.rs`, `strtold.rs`), integer arithmetic (`abs.rs`, `div.rs`), sorting and searching
 //! (`qsort.rs`, `bsearch.rs`), the random number generators (`rand.rs`, `random.rs`,
-//! `rand48.rs`), temporary files (`mktemp.rs`), `realpath`, and command-line parsing
+//! `rand48.rs`), temporary files (`mktemp.rs`), `realpath`, changing the environment
+//! (`setenv.rs`: `setenv`, `unsetenv`, `putenv`, `clearenv`), and command-line parsing
 //! (`getopt.rs`, `getopt_long.rs`, `getsubopt.rs`).
 //!
-//! The environment functions (`setenv` ...) live beside `environ` in limpet-start; the
-//! allocator in limpet-malloc.
+//! Elsewhere: `environ`, `getenv`, `atexit`, `exit` and `abort` are limpet-start's; the
+//! allocator limpet-malloc's; `ecvt`, `fcvt` and `gcvt`, which are built on printf,
+//! limpet-stdio's.
 #![cfg_attr(not(test), no_std)]
 #![allow(non_upper_case_globals, non_camel_case_types)]
 
 pub mod abs;
 pub mod bsearch;
 pub mod div;
-pub mod ecvt;
 pub mod getopt;
 pub mod getopt_long;
 pub mod getsubopt;
@@ -22,6 +23,7 @@ pub mod random;
 pub mod rand;
 pub mod rand48;
 pub mod realpath;
+pub mod setenv;
 pub mod strtod;
 pub mod strtol;
 #[cfg(target_arch = "x86_64")]

@@ -1,4 +1,5 @@
-//! Raw Linux system calls, errno values, the auxiliary vector and the vDSO.
+//! Raw Linux system calls, errno values and the errno word, the thread pointer, the
+//! auxiliary vector and the vDSO.
 //!
 //! The lowest layer of limpet: every other component reaches the kernel through
 //! [`syscall0`]..[`syscall6`]. The per-architecture instruction sequences live in
@@ -14,7 +15,9 @@ pub mod cancel;
 pub mod elf;
 /// The errno values, from limpet-abi: every raw call's failure is one of them.
 pub use limpet_abi::errno;
+mod imports;
 pub mod nr;
+pub mod tp;
 pub mod unistd;
 pub mod vdso;
 
@@ -31,17 +34,18 @@ pub fn result(ret: usize) -> Result<usize, i32> {
     if ret > usize::MAX - MAX_ERRNO { Err(-(ret as isize) as i32) } else { Ok(ret) }
 }
 
-/// Stores `e` in the calling thread's `errno`.
-///
-/// errno lives in the thread descriptor (the pthread component); this crate reaches it only
-/// through the C ABI entry point, so it stays usable on its own.
+/// Stores `e` in the calling thread's `errno` (see [`tp`]).
 #[inline]
 pub fn set_errno(e: i32) {
-    unsafe extern "C" {
-        fn __errno_location() -> *mut i32;
-    }
-    // SAFETY: `__errno_location` always returns the calling thread's errno slot.
-    unsafe { *__errno_location() = e }
+    // SAFETY: the location is the calling thread's own errno word.
+    unsafe { *tp::errno_location() = e }
+}
+
+/// The calling thread's `errno`.
+#[inline]
+pub fn errno() -> i32 {
+    // SAFETY: as for set_errno.
+    unsafe { *tp::errno_location() }
 }
 
 /// Turns a raw syscall return into the C convention: the value, or -1 with errno set.

@@ -235,9 +235,9 @@ pub unsafe fn realloc(p: NonNull<u8>, n: usize) -> Option<NonNull<u8>> {
 }
 
 // The child of a multithreaded parent must find the pool and registry unlocked and whole.
-limpet_pthread::on_fork!(
+limpet_start::on_fork!(
     pub(crate) fn keep_fork_hooks,
-    limpet_pthread::hooks::rank::MALLOC,
+    limpet_start::hooks::rank::MALLOC,
     thread::lock_for_fork,
     thread::unlock_after_fork_parent,
     thread::unlock_after_fork_child

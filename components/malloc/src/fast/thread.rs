@@ -1,9 +1,9 @@
 //! Which heap a thread uses, and what happens to it when the thread ends or the process forks.
 //!
-//! In a process limpet started, the heap's address is in the thread's descriptor (the
-//! `malloc_heap` slot of limpet-pthread's `Pthread`), two loads from the thread pointer. In a
-//! process it did not start (a Rust program on another libc, this crate's tests), the
-//! descriptor is not limpet's, and a small table keyed by the thread pointer stands in.
+//! In a process limpet started, the heap's address is the thread's word of [`HEAP`], a
+//! limpet-start thread slot: a few instructions from the thread pointer. In a process it did
+//! not start (a Rust program on another libc, this crate's tests), the thread pointer is not
+//! limpet's, and a small table keyed by it stands in.
 //!
 //! Heaps are never freed. Every heap is on one registry list, in one of three states: owned
 //! by a thread; pooled, after its thread ended (limpet's thread-exit hook gives back its
@@ -31,31 +31,28 @@ static MAIN_HEAP: StaticHeap = StaticHeap(UnsafeCell::new(Heap::zeroed()));
 struct Registry {
     /// Every heap, through `Heap::next_heap`; null until the static heap is first taken.
     first: *mut Heap,
-    /// Whether the thread-exit hook is registered.
-    hooked: bool,
 }
 
 // SAFETY: the heaps belong to the registry, whichever thread holds its lock.
 unsafe impl Send for Registry {}
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry { first: ptr::null_mut(), hooked: false });
+static REGISTRY: Mutex<Registry> = Mutex::new(Registry { first: ptr::null_mut() });
 
-/// Whether the thread pointer points at a limpet descriptor: limpet's start-up installed the
-/// main thread's (then the process is single-threaded until the first `pthread_create`, and
-/// every thread since was created by limpet).
-#[inline(always)]
-fn limpet_threads() -> bool {
-    limpet_pthread::single_threaded() || limpet_pthread::threads_started()
-}
+limpet_start::thread_slot!(
+    /// The calling thread's heap in a process limpet started; given back when the thread ends.
+    static HEAP, Some(thread_exit)
+);
+
+use limpet_start::limpet_threads;
 
 /// The calling thread's heap, or null if it has none yet.
 #[inline(always)]
 pub fn current() -> *mut Heap {
     if limpet_threads() {
-        // SAFETY: the descriptor at the thread pointer is limpet's and the calling thread's.
-        unsafe { (*limpet_pthread::current()).malloc_heap.cast() }
+        // SAFETY: the thread pointer is limpet's.
+        unsafe { HEAP.get().cast() }
     } else {
-        table::lookup(limpet_pthread::arch::get_tp())
+        table::lookup(limpet_syscall::arch::get_tp())
     }
 }
 
@@ -64,16 +61,10 @@ pub fn current() -> *mut Heap {
 #[cold]
 pub fn claim() -> Option<*mut Heap> {
     // Every thread that allocates passes here first, before the registry or the page pool
-    // is locked: this keeps the fork hooks in a static link (see `limpet_pthread::hooks`).
+    // is locked: this keeps the fork hooks in a static link (see `limpet_start::hooks`).
     super::keep_fork_hooks();
     let limpet = limpet_threads();
     let mut reg = REGISTRY.lock();
-    if limpet && !reg.hooked {
-        // With the registry full, threads' heaps stay theirs after they end: a leak, not an
-        // error, so the result is not needed.
-        let _ = limpet_pthread::hooks::on_thread_exit(thread_exit);
-        reg.hooked = true;
-    }
     // SAFETY: heaps on the registry live for ever; their state changes under its lock.
     unsafe {
         let mut h = reg.first;
@@ -92,10 +83,10 @@ pub fn claim() -> Option<*mut Heap> {
         }
         (*h).state = OWNED;
         if limpet {
-            (*limpet_pthread::current()).malloc_heap = h.cast();
+            HEAP.set(h.cast());
             return Some(h);
         }
-        let got = table::insert(limpet_pthread::arch::get_tp(), h);
+        let got = table::insert(limpet_syscall::arch::get_tp(), h);
         if got != h {
             (*h).state = POOLED;
         }
@@ -103,18 +94,13 @@ pub fn claim() -> Option<*mut Heap> {
     }
 }
 
-/// The thread-exit hook: the ending thread's heap gives back its empty pages and goes to
-/// the pool with the rest, for the next thread to adopt.
-fn thread_exit() {
-    let td = limpet_pthread::current();
-    // SAFETY: the descriptor is the calling thread's; its heap, if any, is its own.
+/// When a thread ends with a heap: the heap gives back its empty pages and goes to the
+/// pool with the rest, for the next thread to adopt.
+fn thread_exit(h: *mut core::ffi::c_void) {
+    let h = h.cast::<Heap>();
+    // SAFETY: the slot held the ending thread's own heap, which lives for ever.
     unsafe {
-        let h = (*td).malloc_heap.cast::<Heap>();
-        if h.is_null() {
-            return;
-        }
         (*h).tidy();
-        (*td).malloc_heap = ptr::null_mut();
         let _reg = REGISTRY.lock();
         (*h).state = POOLED;
     }

@@ -39,7 +39,7 @@ pub struct Block {
 }
 
 /// The heap, locked; on the way, a reference that keeps its fork hooks in a static link (see
-/// `limpet_pthread::hooks`).
+/// `limpet_start::hooks`).
 #[inline(always)]
 fn heap() -> MutexGuard<'static, state::Heap> {
     keep_fork_hooks();
@@ -113,9 +113,9 @@ fn unlock_after_fork_hook() {
 }
 
 // The child of a multithreaded parent must find the heap unlocked and whole.
-limpet_pthread::on_fork!(
+limpet_start::on_fork!(
     fn keep_fork_hooks,
-    limpet_pthread::hooks::rank::MALLOC,
+    limpet_start::hooks::rank::MALLOC,
     lock_for_fork,
     unlock_after_fork_hook,
     unlock_after_fork_hook

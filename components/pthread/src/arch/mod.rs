@@ -1,15 +1,7 @@
-//! Reading and setting the thread pointer.
-cfg_if::cfg_if! {
-    if #[cfg(target_arch = "x86_64")] {
-        mod x86_64;
-        pub use x86_64::*;
-    } else if #[cfg(target_arch = "aarch64")] {
-        mod aarch64;
-        pub use aarch64::*;
-    } else if #[cfg(target_arch = "riscv64")] {
-        mod riscv64;
-        pub use riscv64::*;
-    } else {
-        compile_error!("limpet-pthread: unsupported architecture");
-    }
-}
+//! Thread start and end in assembly, per architecture: the `clone` trampoline and the
+//! unmap-and-exit of a detached thread. Only x86_64 so far; the thread pointer itself is
+//! limpet-syscall's (`limpet_syscall::arch::{get_tp, set_tp}`).
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+#[cfg(target_arch = "x86_64")]
+pub use x86_64::*;

@@ -144,3 +144,28 @@ pub unsafe fn syscall1_noreturn(nr: usize, a0: usize) -> ! {
     // SAFETY: the call does not return.
     unsafe { asm!("svc 0", in("x8") nr, in("x0") a0, options(noreturn, nostack)) }
 }
+
+// The thread pointer: the register every thread's descriptor and TLS are found from.
+
+/// TLS variant I: blocks sit above the thread pointer.
+pub const TLS_ABOVE_TP: bool = true;
+
+/// The current thread pointer.
+#[inline(always)]
+pub fn get_tp() -> usize {
+    let tp: usize;
+    // SAFETY: reading tpidr_el0 has no side effects.
+    unsafe { core::arch::asm!("mrs {}, tpidr_el0", out(reg) tp, options(nostack, nomem, preserves_flags)) };
+    tp
+}
+
+/// Sets the thread pointer.
+///
+/// # Safety
+/// `tp` must point at this thread's TLS area, living as long as the thread.
+pub unsafe fn set_tp(tp: usize) -> Result<(), i32> {
+    // SAFETY: only this thread's register changes.
+    unsafe { core::arch::asm!("msr tpidr_el0, {}", in(reg) tp, options(nostack, preserves_flags)) };
+    Ok(())
+}
+

@@ -34,12 +34,25 @@ pub fn spin_limit() -> u32 {
     static LIMIT: AtomicU32 = AtomicU32::new(u32::MAX);
     match LIMIT.load(Ordering::Relaxed) {
         u32::MAX => {
-            let limit = if crate::affinity::usable_cpus().is_some_and(|n| n <= 1) { 0 } else { SPINS };
+            let limit = if usable_cpus().is_some_and(|n| n <= 1) { 0 } else { SPINS };
             LIMIT.store(limit, Ordering::Relaxed);
             limit
         }
         limit => limit,
     }
+}
+
+/// How many CPUs the calling thread may run on, or `None` when the kernel will not say.
+pub fn usable_cpus() -> Option<usize> {
+    // Room for 4096 CPUs; a larger machine fails with EINVAL and counts as unknown.
+    let mut mask = [0u64; 64];
+    // SAFETY: the kernel writes at most the array's size, and says how much it wrote.
+    let n = limpet_syscall::result(unsafe {
+        limpet_syscall::syscall3(limpet_syscall::nr::SCHED_GETAFFINITY, 0, size_of_val(&mask), mask.as_mut_ptr() as usize)
+    })
+    .ok()?;
+    // The kernel fills only as many bytes as it has CPUs for.
+    Some(mask.iter().flat_map(|w| w.to_ne_bytes()).take(n).map(|b| b.count_ones() as usize).sum())
 }
 
 /// A process-private futex lock with no owner tracking.
@@ -143,6 +156,19 @@ impl Lock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    unsafe extern "C" {
+        fn sched_getaffinity(pid: i32, size: usize, mask: *mut core::ffi::c_void) -> i32;
+    }
+
+    #[test]
+    fn usable_cpus_counts_the_mask() {
+        let mut host = [0u8; 512];
+        assert_eq!(unsafe { sched_getaffinity(0, 512, host.as_mut_ptr().cast()) }, 0);
+        let want: usize = host.iter().map(|b| b.count_ones() as usize).sum();
+        assert_eq!(usable_cpus(), Some(want));
+    }
+
     use core::cell::UnsafeCell;
     use limpet_syscall::errno::ETIMEDOUT;
     use limpet_syscall::unistd::Timespec;

@@ -1,5 +1,6 @@
-//! `ecvt`, `fcvt` and `gcvt`, the legacy conversions of a double to decimal digits, built on
-//! `snprintf` and `sprintf` (called through its C symbol) exactly as musl's are observed to behave:
+//! `ecvt`, `fcvt` and `gcvt` (declared in `<stdlib.h>`), the legacy conversions of a double
+//! to decimal digits, built on the printf core as musl's are on `snprintf` and `sprintf`, and
+//! behaving exactly as musl's are observed to:
 //! - `ecvt(x, n)` gives `n` significant digits, with `n` outside 1..=16 taken as 15;
 //! - `fcvt(x, n)` gives digits down to the `n`th decimal place (`n` above 1400 taken as 1400,
 //!   which includes negative values); when `x` has no nonzero digit there, `n + 1` zeros
@@ -7,9 +8,23 @@
 //! - `gcvt(x, n, buf)` is `sprintf(buf, "%.*g", n, x)`.
 use core::ffi::{c_char, c_double, c_int};
 
-unsafe extern "C" {
-    fn snprintf(buf: *mut c_char, n: usize, fmt: *const c_char, ...) -> c_int;
-    fn sprintf(buf: *mut c_char, fmt: *const c_char, ...) -> c_int;
+use crate::abi::INT_MAX;
+
+/// The C prototype of `snprintf`.
+type Snprintf = unsafe extern "C" fn(*mut c_char, usize, *const c_char, ...) -> c_int;
+
+/// This crate's own `snprintf`, called as C calls it: the formatter over a `va_list` is
+/// already there, and calling it through an argument list of Rust's would link a second
+/// copy of the whole formatter.
+fn snprintf() -> Snprintf {
+    // SAFETY: the trampoline is a C-variadic function with this prototype.
+    unsafe { core::mem::transmute::<*const (), Snprintf>(crate::variadic::snprintf as *const ()) }
+}
+
+/// `snprintf(buf, len, fmt, prec, x)` for a format of one `%.*` conversion of a double.
+fn digits_into(buf: &mut [u8], fmt: &core::ffi::CStr, prec: c_int, x: c_double) {
+    // SAFETY: the arguments are the two the format asks for, and `buf` holds `len` bytes.
+    unsafe { snprintf()(buf.as_mut_ptr().cast(), buf.len(), fmt.as_ptr(), prec, x) };
 }
 
 /// The most digits `ecvt` returns.
@@ -35,8 +50,8 @@ static ZEROS: [u8; 16] = *b"000000000000000\0";
 pub unsafe extern "C" fn ecvt(x: c_double, n: c_int, decpt: *mut c_int, sign: *mut c_int) -> *mut c_char {
     let n = if (n as u32).wrapping_sub(1) >= ECVT_MAX as u32 { ECVT_DEFAULT } else { n };
     let mut buf = [0u8; 32];
-    // SAFETY: snprintf writes at most 32 bytes ("-d.ddddddddddddddde+ddd" is shorter).
-    unsafe { snprintf(buf.as_mut_ptr().cast(), buf.len(), c"%.*e".as_ptr(), n - 1, x) };
+    // At most 32 bytes: "-d.ddddddddddddddde+ddd" is shorter.
+    digits_into(&mut buf, c"%.*e", n - 1, x);
     // SAFETY: the static buffer is only used here and returned to the caller, as C intends.
     let out = unsafe { &mut *(&raw mut DIGITS) };
     let mut k = 0;
@@ -51,7 +66,7 @@ pub unsafe extern "C" fn ecvt(x: c_double, n: c_int, decpt: *mut c_int, sign: *m
     out[k] = 0;
     let exp = if i < buf.len() && buf[i] == b'e' {
         // SAFETY: the exponent digits follow and end at the NUL snprintf wrote.
-        unsafe { crate::strtol::atoi(buf.as_ptr().add(i + 1).cast()) }
+        unsafe { limpet_stdlib::strtol::atoi(buf.as_ptr().add(i + 1).cast()) }
     } else {
         -1
     };
@@ -75,8 +90,7 @@ pub unsafe extern "C" fn fcvt(x: c_double, n: c_int, decpt: *mut c_int, sign: *m
     let n = if n as u32 > FCVT_MAX_PLACES as u32 { FCVT_MAX_PLACES } else { n };
     // 309 integer digits, the point, 1400 places, a sign and the NUL fit.
     let mut buf = [0u8; 1800];
-    // SAFETY: snprintf writes at most buf.len() bytes.
-    unsafe { snprintf(buf.as_mut_ptr().cast(), buf.len(), c"%.*f".as_ptr(), n, x) };
+    digits_into(&mut buf, c"%.*f", n, x);
     let neg = buf[0] == b'-';
     let body = &buf[neg as usize..];
     // Leading zeros after "0." count positively; integer digits count negatively.
@@ -106,7 +120,7 @@ pub unsafe extern "C" fn fcvt(x: c_double, n: c_int, decpt: *mut c_int, sign: *m
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn gcvt(x: c_double, n: c_int, buf: *mut c_char) -> *mut c_char {
     // SAFETY: the caller vouches for the buffer's size, as with sprintf.
-    unsafe { sprintf(buf, c"%.*g".as_ptr(), n, x) };
+    unsafe { snprintf()(buf, INT_MAX, c"%.*g".as_ptr(), n, x) };
     buf
 }
 

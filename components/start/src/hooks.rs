@@ -1,15 +1,13 @@
-//! Thread-exit hooks: how other components run code when a thread ends.
+//! Hooks: how other components take part in `fork` and in `exit` without this crate
+//! naming them.
 //!
-//! A component that keeps per-thread state (a malloc thread cache, a stdio or locale
-//! per-thread buffer) registers a hook once with [`on_thread_exit`]. Every thread that ends
-//! through `pthread_exit` (or by returning from its start routine, or the main thread
-//! calling `pthread_exit`) then calls each hook, in registration order, on its own stack,
-//! after the program's thread-specific-data destructors have run; the thread's TLS and
-//! descriptor are still intact. Hooks do not run when the whole process ends through
-//! `exit`, `_Exit` or a signal.
+//! Per-thread state and what runs when a thread ends are [`crate::slot`]s.
 //!
-//! The registry is a fixed array, so registering never allocates and hooks cannot be
-//! removed.
+//! **Exit hooks.** A component with work to finish when the process exits (stdio's flush)
+//! links a static [`ExitHook`] in with [`at_exit`] the first time it has such work; `exit`
+//! runs the linked hooks after the atexit handlers and the fini arrays, last linked first.
+//! The list is intrusive, so there is no limit and nothing is allocated, and a program that
+//! never needs the work never touches the component at exit.
 //!
 //! **Fork hooks.** A component with a lock that a child of `fork` must find whole (the
 //! allocator's heap lock, the stdio stream locks) declares a [`ForkHooks`] with the
@@ -17,16 +15,18 @@
 //! release them (in the child, only the forking thread is left, and it holds them). The
 //! process component's `fork` calls [`fork_prepare`] before the clone and [`fork_parent`] or
 //! [`fork_child`] after it, which run, in order:
-//! 1. the `pthread_atfork` prepare handlers, last registered first ([`crate::atfork`]);
-//! 2. the linked components' `prepare` hooks, highest [`rank`] first (skipped while the
-//!    process has one thread: no other thread can hold a lock); `_Fork` then takes the
-//!    thread list's lock around the clone itself;
+//! 1. the hooks ranked [`rank::UNCONDITIONAL`] or above (limpet-pthread's `pthread_atfork`
+//!    prepare handlers), highest rank first, whether or not the process has one thread;
+//! 2. the other hooks, highest [`rank`] first, skipped while the process has one thread (no
+//!    other thread can hold a lock); `_Fork` then takes the thread list's lock around the
+//!    clone itself;
 //!
 //! and after the clone the same in reverse: the `parent` or `child` hooks lowest rank
-//! first, then the `parent` or `child` handlers in registration order.
+//! first.
 //!
 //! The hooks live in the linker section `limpet_fork_hooks`, which `fork` walks: nothing
-//! runs at start-up, and no thread can take a lock before its hooks exist. `on_fork!` also
+//! runs at start-up, no thread can take a lock before its hooks exist, and there is no limit
+//! on their number. `on_fork!` also
 //! defines a function that names the hooks, which the component calls on the way to its
 //! lock: it costs nothing at run time, but it is the reference that keeps the hooks in a
 //! static program exactly when the program uses the component. The section's statics are
@@ -34,41 +34,49 @@
 //! the linker's `__start_`/`__stop_` symbols do not keep every hook alive by themselves:
 //! otherwise each static program would carry the allocator, stdio and the
 //! named-semaphore table whether it used them or not. (libc.so keeps them all, as it must.)
-use core::sync::atomic::{AtomicUsize, Ordering};
+use core::ptr;
+use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
-/// How many hooks can be registered.
-pub const MAX_HOOKS: usize = 8;
-
-static HOOKS: [AtomicUsize; MAX_HOOKS] = [const { AtomicUsize::new(0) }; MAX_HOOKS];
-
-/// [`on_thread_exit`] found every slot taken.
-#[derive(Debug, PartialEq, Eq)]
-pub struct RegistryFull;
-
-/// Registers `hook` to run on every thread that ends from now on (see the module docs).
-/// Safe to call from any thread, at any time.
-pub fn on_thread_exit(hook: fn()) -> Result<(), RegistryFull> {
-    for slot in &HOOKS {
-        if slot.compare_exchange(0, hook as usize, Ordering::AcqRel, Ordering::Relaxed).is_ok() {
-            return Ok(());
-        }
-    }
-    Err(RegistryFull)
+/// Work for `exit` to do (see the module docs): a static, linked in by [`at_exit`].
+pub struct ExitHook {
+    run: fn(),
+    next: AtomicPtr<ExitHook>,
+    linked: AtomicBool,
 }
 
-/// Calls every registered hook, in registration order.
-// Only thread exit calls it, and threads are created on x86_64 only so far.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-pub(crate) fn run() {
-    for slot in &HOOKS {
-        let h = slot.load(Ordering::Acquire);
-        if h == 0 {
-            // Slots fill in order and are never emptied: the rest are free too.
-            break;
+impl ExitHook {
+    pub const fn new(run: fn()) -> Self {
+        ExitHook { run, next: AtomicPtr::new(ptr::null_mut()), linked: AtomicBool::new(false) }
+    }
+}
+
+/// The most recently linked exit hook.
+static EXIT_HOOKS: AtomicPtr<ExitHook> = AtomicPtr::new(ptr::null_mut());
+
+/// Makes `exit` run `hook`; linking it again does nothing. Safe from any thread.
+pub fn at_exit(hook: &'static ExitHook) {
+    if hook.linked.swap(true, Ordering::AcqRel) {
+        return;
+    }
+    let me = hook as *const ExitHook as *mut ExitHook;
+    let mut head = EXIT_HOOKS.load(Ordering::Acquire);
+    loop {
+        hook.next.store(head, Ordering::Relaxed);
+        match EXIT_HOOKS.compare_exchange_weak(head, me, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => return,
+            Err(now) => head = now,
         }
-        // SAFETY: only `fn()` addresses are stored (on_thread_exit).
-        let hook: fn() = unsafe { core::mem::transmute::<usize, fn()>(h) };
-        hook();
+    }
+}
+
+/// Runs the linked exit hooks, last linked first.
+pub(crate) fn run_exit_hooks() {
+    let mut h = EXIT_HOOKS.load(Ordering::Acquire);
+    while !h.is_null() {
+        // SAFETY: only `&'static ExitHook`s are linked.
+        let hook = unsafe { &*h };
+        (hook.run)();
+        h = hook.next.load(Ordering::Relaxed);
     }
 }
 
@@ -91,12 +99,17 @@ pub struct ForkHooks {
 /// stdio stream locks are held while a stream's buffer is allocated, so stdio ranks above
 /// the allocator.
 pub mod rank {
-    /// This component's own tables (keys, the stack cache), which call nothing while locked.
+    /// limpet-pthread's own tables (keys, the stack cache), which call nothing while locked.
     pub const PTHREAD: u32 = 0;
     /// The named-semaphore table: a leaf (nothing else is locked while it is held).
     pub const SEM_NAMED: u32 = 5;
     pub const MALLOC: u32 = 10;
     pub const STDIO: u32 = 20;
+    /// Hooks at or above this rank run even while the process has one thread.
+    pub const UNCONDITIONAL: u32 = 1000;
+    /// The program's `pthread_atfork` handlers: their prepare handlers run before anything
+    /// else (and may create threads), their parent and child handlers after everything.
+    pub const ATFORK: u32 = UNCONDITIONAL;
 }
 
 /// Declares a component's fork hooks: `on_fork!(fn name, rank, prepare, parent, child)` with
@@ -107,7 +120,7 @@ pub mod rank {
 #[macro_export]
 macro_rules! on_fork {
     ($vis:vis fn $name:ident, $rank:expr, $prepare:path, $parent:path, $child:path) => {
-        /// Keeps this component's fork hooks in a static link (see `limpet_pthread::hooks`).
+        /// Keeps this component's fork hooks in a static link (see `limpet_start::hooks`).
         #[inline(always)]
         $vis fn $name() {
             // Not `#[used]`, which would mark the section retained: this function's
@@ -146,12 +159,14 @@ fn fork_hooks() -> impl Iterator<Item = &'static ForkHooks> {
     all.iter()
 }
 
-/// Ranks in use, lowest first, without duplicates (few hooks: a quadratic walk is fine).
-fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
+/// Calls `f` on the hooks whose rank `keep` accepts, by rank (highest first when
+/// `descending`) and, within a rank, in link order. Few hooks: a quadratic walk is fine.
+fn for_each_by_rank(descending: bool, keep: impl Fn(u32) -> bool, mut f: impl FnMut(&ForkHooks)) {
     let mut last: Option<u32> = None;
     loop {
         let next = fork_hooks()
             .map(|h| h.rank)
+            .filter(|&r| keep(r))
             .filter(|&r| match last {
                 None => true,
                 Some(l) if descending => r < l,
@@ -164,79 +179,64 @@ fn for_each_by_rank(descending: bool, mut f: impl FnMut(&ForkHooks)) {
     }
 }
 
+fn unconditional(r: u32) -> bool {
+    r >= rank::UNCONDITIONAL
+}
+
 /// What [`fork_prepare`] took, which [`fork_parent`] or [`fork_child`] must release.
 #[derive(Clone, Copy)]
 pub struct Forking {
-    /// The `pthread_atfork` registry's lock, and with it the handlers to run after.
-    handlers: bool,
-    /// The components' locks.
+    /// Whether the ordinary hooks ran (the process had other threads).
     components: bool,
 }
 
-/// Before `fork`'s clone: the `pthread_atfork` prepare handlers, then every component's
-/// lock (see the module docs). [`fork_parent`] or [`fork_child`] must follow, given what
-/// this returns. While the process has one thread ([`crate::single_threaded`]) the
-/// components' locks are not taken (no other thread can hold one), nor the handler
-/// registry's when it is empty: leaving them unwritten spares parent and child a page copy
-/// for each page they lie on, which is much of what `fork` costs a small process (musl skips
-/// them too).
+/// Before `fork`'s clone: the unconditional hooks (the `pthread_atfork` prepare handlers),
+/// then every component's lock (see the module docs). [`fork_parent`] or [`fork_child`] must
+/// follow, given what this returns. While the process has one thread
+/// ([`crate::single_threaded`]) the components' locks are not taken (no other thread can hold
+/// one): leaving them unwritten spares parent and child a page copy for each page they lie
+/// on, which is much of what `fork` costs a small process (musl skips them too).
 pub fn fork_prepare() -> Forking {
-    let handlers = crate::atfork::run_prepare();
+    for_each_by_rank(true, unconditional, |h| (h.prepare)());
     // After the prepare handlers, which may create threads.
     let components = !crate::single_threaded();
     if components {
-        for_each_by_rank(true, |h| (h.prepare)());
+        for_each_by_rank(true, |r| !unconditional(r), |h| (h.prepare)());
     }
-    Forking { handlers, components }
+    Forking { components }
 }
 
 /// After `fork`'s clone in the parent (also when it failed): releases what
-/// [`fork_prepare`] took and runs the `pthread_atfork` parent handlers.
+/// [`fork_prepare`] took, then runs the unconditional hooks' `parent`.
 ///
 /// # Safety
 /// Must follow [`fork_prepare`] on this thread, with what it returned.
 pub unsafe fn fork_parent(f: Forking) {
-    // SAFETY: per the contract, fork_prepare took these.
-    unsafe {
-        if f.components {
-            for_each_by_rank(false, |h| (h.parent)());
-        }
-        crate::atfork::run_parent(f.handlers);
+    if f.components {
+        for_each_by_rank(false, |r| !unconditional(r), |h| (h.parent)());
     }
+    for_each_by_rank(false, unconditional, |h| (h.parent)());
 }
 
-/// After `fork`'s clone in the child: resets what [`fork_prepare`] took and runs the
-/// `pthread_atfork` child handlers.
+/// After `fork`'s clone in the child: resets what [`fork_prepare`] took, then runs the
+/// unconditional hooks' `child`.
 ///
 /// # Safety
 /// Must follow [`fork_prepare`] in the parent, on the thread that forked, with what it
 /// returned, and run in the child before anything else uses the locks.
 pub unsafe fn fork_child(f: Forking) {
-    // SAFETY: per the contract, fork_prepare took these in the forking thread, the only one here.
-    unsafe {
-        if f.components {
-            for_each_by_rank(false, |h| (h.child)());
-        }
-        crate::atfork::run_child(f.handlers);
+    if f.components {
+        for_each_by_rank(false, |r| !unconditional(r), |h| (h.child)());
     }
+    for_each_by_rank(false, unconditional, |h| (h.child)());
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicU32;
+    use std::sync::Mutex;
 
-    static A: AtomicU32 = AtomicU32::new(0);
-    static B: AtomicU32 = AtomicU32::new(0);
-    fn hook_a() {
-        A.fetch_add(1, Ordering::Relaxed);
-    }
-    fn hook_b() {
-        // Runs after hook_a, which was registered first.
-        B.store(A.load(Ordering::Relaxed) * 10, Ordering::Relaxed);
-    }
-
-    static FORK_LOG: std::sync::Mutex<Vec<&str>> = std::sync::Mutex::new(Vec::new());
+    static FORK_LOG: Mutex<Vec<&str>> = Mutex::new(Vec::new());
     fn low_prepare() {
         FORK_LOG.lock().unwrap().push("low prepare");
     }
@@ -249,38 +249,52 @@ mod tests {
     fn high_after() {
         FORK_LOG.lock().unwrap().push("high after");
     }
+    fn always_prepare() {
+        FORK_LOG.lock().unwrap().push("always prepare");
+    }
+    fn always_after() {
+        FORK_LOG.lock().unwrap().push("always after");
+    }
     crate::on_fork!(fn keep_low, rank::MALLOC, low_prepare, low_after, low_after);
     crate::on_fork!(fn keep_high, rank::STDIO, high_prepare, high_after, high_after);
+    crate::on_fork!(fn keep_always, rank::ATFORK, always_prepare, always_after, always_after);
 
     #[test]
     fn fork_hooks_come_from_the_section_in_rank_order() {
         // Declared low rank first, so section order alone would run them the wrong way round.
         keep_low();
         keep_high();
-        let is_test_hook = |h: &ForkHooks| h.rank == rank::MALLOC || h.rank == rank::STDIO;
-        assert_eq!(fork_hooks().filter(|h| is_test_hook(h)).count(), 2);
+        keep_always();
+        let ours = [rank::MALLOC, rank::STDIO, rank::ATFORK];
+        assert_eq!(fork_hooks().filter(|h| ours.contains(&h.rank)).count(), 3);
         // Hooks other tests keep are left alone: their locks are in use.
-        let tests_only = |run: fn(&ForkHooks) -> fn()| {
-            move |h: &ForkHooks| {
-                if is_test_hook(h) {
-                    run(h)()
-                }
-            }
-        };
-        for_each_by_rank(true, tests_only(|h| h.prepare));
-        for_each_by_rank(false, tests_only(|h| h.parent));
-        assert_eq!(*FORK_LOG.lock().unwrap(), ["high prepare", "low prepare", "low after", "high after"]);
+        let only_ours = |r: u32| ours.contains(&r);
+        for_each_by_rank(true, |r| only_ours(r) && unconditional(r), |h| (h.prepare)());
+        for_each_by_rank(true, |r| only_ours(r) && !unconditional(r), |h| (h.prepare)());
+        for_each_by_rank(false, |r| only_ours(r) && !unconditional(r), |h| (h.parent)());
+        for_each_by_rank(false, |r| only_ours(r) && unconditional(r), |h| (h.parent)());
+        assert_eq!(
+            *FORK_LOG.lock().unwrap(),
+            ["always prepare", "high prepare", "low prepare", "low after", "high after", "always after"]
+        );
     }
 
+    static EXIT_LOG: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+    fn first() {
+        EXIT_LOG.lock().unwrap().push(1);
+    }
+    fn second() {
+        EXIT_LOG.lock().unwrap().push(2);
+    }
+    static FIRST: ExitHook = ExitHook::new(first);
+    static SECOND: ExitHook = ExitHook::new(second);
+
     #[test]
-    fn hooks_run_in_order_until_the_registry_is_full() {
-        on_thread_exit(hook_a).unwrap();
-        on_thread_exit(hook_b).unwrap();
-        run();
-        assert_eq!((A.load(Ordering::Relaxed), B.load(Ordering::Relaxed)), (1, 10));
-        for _ in 2..MAX_HOOKS {
-            on_thread_exit(hook_a).unwrap();
-        }
-        assert_eq!(on_thread_exit(hook_a), Err(RegistryFull));
+    fn exit_hooks_run_last_linked_first_and_link_once() {
+        at_exit(&FIRST);
+        at_exit(&SECOND);
+        at_exit(&FIRST);
+        run_exit_hooks();
+        assert_eq!(*EXIT_LOG.lock().unwrap(), [2, 1]);
     }
 }

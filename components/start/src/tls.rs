@@ -82,15 +82,17 @@ pub unsafe fn add_module(m: *mut TlsModule) {
     }
 }
 
-/// Bytes a thread's area needs: the TLS blocks, alignment slack, the descriptor and the dtv.
+/// Bytes a thread's area needs: the TLS blocks, alignment slack, the descriptor, the dtv
+/// and the thread's copy of the [`crate::slot`]s.
 pub fn area_size() -> usize {
     // SAFETY: read-only use of the layout after start-up registration.
     let l = unsafe { &*(&raw const LAYOUT) };
-    l.end + l.max_align + size_of::<Pthread>() + (l.count + 1) * size_of::<usize>()
+    l.end + l.max_align + size_of::<Pthread>() + (l.count + 1) * size_of::<usize>() + crate::slot::copy_size()
 }
 
 /// Builds a thread's area in `mem` (of [`area_size`] bytes, zeroed): copies every module's
-/// image, fills the dtv and the self pointer. Returns the descriptor (the thread pointer).
+/// image, fills the dtv, the self pointer and the slots pointer (the thread's own zeroed
+/// copy, after the dtv). Returns the descriptor (the thread pointer).
 ///
 /// # Safety
 /// `mem` must be valid for writes of `area_size()` bytes and already zeroed.
@@ -113,6 +115,7 @@ pub unsafe fn init_area(mem: *mut u8) -> *mut Pthread {
         (*td).dtv = dtv;
         (*td).prev = td;
         (*td).next = td;
+        (*td).slots = dtv.add(l.count + 1).cast();
         td
     }
 }
@@ -138,7 +141,8 @@ pub unsafe fn init_early() -> Result<(), i32> {
     unsafe {
         let td = &raw mut EARLY;
         (*td).self_ = td;
-        crate::arch::set_tp(td as usize)
+        (*td).slots = crate::slot::section().0;
+        limpet_syscall::arch::set_tp(td as usize)
     }
 }
 
@@ -154,17 +158,17 @@ pub unsafe fn init_main_thread(canary: usize) -> Result<*mut Pthread, i32> {
         let mem = if need <= BUILTIN_SIZE {
             (&raw mut BUILTIN) as *mut u8
         } else {
-            const PROT_RW: usize = 3;
-            const MAP_PRIVATE_ANON: usize = 0x22;
-            let r = limpet_syscall::syscall6(
-                limpet_syscall::nr::MMAP, 0, need, PROT_RW, MAP_PRIVATE_ANON, usize::MAX, 0,
-            );
+            use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, PROT_READ, PROT_WRITE};
+            let (prot, flags) = ((PROT_READ | PROT_WRITE) as usize, (MAP_PRIVATE | MAP_ANONYMOUS) as usize);
+            let r = limpet_syscall::syscall6(limpet_syscall::nr::MMAP, 0, need, prot, flags, usize::MAX, 0);
             limpet_syscall::result(r)? as *mut u8
         };
         let td = init_area(mem);
+        // The main thread's slot words are the slots' own (see `crate::slot`).
+        (*td).slots = crate::slot::section().0;
         (*td).canary = canary;
         (*td).tid.store(limpet_syscall::syscall0(limpet_syscall::nr::GETTID) as i32, core::sync::atomic::Ordering::Relaxed);
-        crate::arch::set_tp(td as usize)?;
+        limpet_syscall::arch::set_tp(td as usize)?;
         // limpet starts this process and knows it has one thread (see `single_threaded`).
         crate::SINGLE_THREADED.store(true, core::sync::atomic::Ordering::Relaxed);
         Ok(td)
@@ -186,7 +190,7 @@ pub fn module_count() -> usize {
 pub unsafe extern "C" fn __tls_get_addr(v: *const usize) -> *mut u8 {
     // SAFETY: the dtv has an entry for every loaded module.
     unsafe {
-        let dtv = (*crate::current()).dtv;
+        let dtv = (*crate::descriptor::current()).dtv;
         (*dtv.add(*v) + *v.add(1)) as *mut u8
     }
 }

@@ -1,13 +1,21 @@
 //! The thread descriptor (`struct pthread`) that the thread pointer points at.
 //!
 //! Its first words keep musl's x86_64 layout, which compiled programs rely on: the self
-//! pointer at offset 0 (`fs:0`) and the stack-protector canary at 0x28, where gcc reads it.
-//! The rest is limpet's own. Every field is valid when zero, so the main thread's
-//! descriptor (in zeroed static memory) needs no more than [`crate::tls`] fills in.
+//! pointer at offset 0 (`fs:0`) and the stack-protector canary at 0x28, where gcc reads it;
+//! errno follows the thread id, where limpet-syscall finds it
+//! ([`limpet_syscall::tp::ERRNO_OFFSET`]). The rest is limpet's own. Every field is valid
+//! when zero, so the main thread's descriptor (in zeroed static memory) needs no more than
+//! [`crate::tls`] fills in.
+//!
+//! Every thread has one, whether or not the program creates threads: this crate lays out
+//! the main thread's, and limpet-pthread those of the threads it creates, which is why the
+//! fields that only thread creation, joining, cancellation, keys and robust mutexes use are
+//! here too, as plain data that limpet-pthread owns. Other components keep per-thread
+//! state in [`crate::slot`]s, not here.
 use core::ffi::c_void;
-use core::sync::atomic::{AtomicI32, AtomicU32};
+use core::sync::atomic::{AtomicI32, AtomicIsize, AtomicU32, AtomicUsize};
 
-use crate::key::Tsd;
+use limpet_abi::limits::PTHREAD_KEYS_MAX;
 
 /// A thread's start routine, `void *(*)(void *)`.
 pub type StartRoutine = unsafe extern "C" fn(*mut c_void) -> *mut c_void;
@@ -44,15 +52,15 @@ pub struct Pthread {
     pub start: Option<StartRoutine>,
     pub start_arg: *mut c_void,
     pub result: *mut c_void,
-    /// Thread-specific data (`pthread_setspecific`).
+    /// Thread-specific data (`pthread_setspecific`; limpet-pthread's `key`).
     pub tsd: Tsd,
     /// Cancellation: the request flag, state and type ([`crate::cancel`]).
     pub cancel: limpet_syscall::cancel::State,
     /// The innermost cleanup handler (`pthread_cleanup_push`), a list through the callers'
-    /// stack frames ([`crate::cleanup`]).
-    pub cleanup: *mut crate::cleanup::Ptcb,
-    /// The robust-mutex list the kernel walks when the thread dies ([`crate::robust`]).
-    pub robust: crate::robust::Robust,
+    /// stack frames (limpet-pthread's `cleanup`).
+    pub cleanup: *mut limpet_abi::pthread::Ptcb,
+    /// The robust-mutex list the kernel walks when the thread dies (limpet-pthread's `robust`).
+    pub robust: Robust,
     /// Set by `pthread_create` when the creator may have the cancellation signal blocked
     /// (its own cancellation is pending), which the new thread must not inherit
     /// ([`crate::cancel`]).
@@ -62,13 +70,47 @@ pub struct Pthread {
     /// it has tried, then 0 or the error, which `pthread_create` waits for and returns.
     pub explicit_sched: Option<(i32, i32)>,
     pub sched_result: AtomicI32,
-    /// The allocator's per-thread state (limpet-malloc's `malloc-fast` heap), null until the
-    /// thread first allocates. Only the malloc component reads or writes it.
-    pub malloc_heap: *mut c_void,
-    /// The thread's current locale (`uselocale`), null while it uses the global one, as
-    /// every thread does when it starts. Only the locale component reads or writes it.
-    pub locale: *mut c_void,
+    /// Where this thread's [`crate::slot`] words are: laid out like the slots' section, in
+    /// the thread's own area; the section itself for the main thread.
+    pub slots: *mut u8,
 }
+
+/// One thread's thread-specific data: per key slot, the value and the key it was stored
+/// under (a stale key reads as null). All zero is empty. limpet-pthread's `key` owns it.
+#[repr(C)]
+pub struct Tsd {
+    pub keys: [core::ffi::c_uint; PTHREAD_KEYS_MAX],
+    pub values: [*mut c_void; PTHREAD_KEYS_MAX],
+}
+
+impl Tsd {
+    pub const fn new() -> Self {
+        Tsd { keys: [0; PTHREAD_KEYS_MAX], values: [core::ptr::null_mut(); PTHREAD_KEYS_MAX] }
+    }
+}
+
+/// The kernel's `struct robust_list_head` (<linux/futex.h>), then the id of the thread the
+/// kernel knows it for. limpet-pthread's `robust` owns it.
+#[repr(C)]
+pub struct Robust {
+    /// The first entry (tagged), or this head's own address when the list is empty.
+    pub head: AtomicUsize,
+    /// Where an entry's futex word is, relative to the entry.
+    pub futex_offset: AtomicIsize,
+    /// The entry being locked or unlocked (tagged), or 0.
+    pub pending: AtomicUsize,
+    /// The thread id this list was registered for; 0 when not registered.
+    pub registered: AtomicI32,
+}
+
+impl Robust {
+    pub const fn new() -> Self {
+        Robust { head: AtomicUsize::new(0), futex_offset: AtomicIsize::new(0), pending: AtomicUsize::new(0), registered: AtomicI32::new(0) }
+    }
+}
+
+// errno is where limpet-syscall writes it.
+const _: () = assert!(core::mem::offset_of!(Pthread, errno_val) == limpet_syscall::tp::ERRNO_OFFSET);
 
 /// `sched_result` before the new thread has set its scheduling.
 pub const SCHED_PENDING: i32 = -1;
@@ -107,12 +149,11 @@ impl Pthread {
             tsd: Tsd::new(),
             cancel: limpet_syscall::cancel::State::new(),
             cleanup: core::ptr::null_mut(),
-            robust: crate::robust::Robust::new(),
+            robust: Robust::new(),
             unblock_cancel: false,
             explicit_sched: None,
             sched_result: AtomicI32::new(0),
-            malloc_heap: core::ptr::null_mut(),
-            locale: core::ptr::null_mut(),
+            slots: core::ptr::null_mut(),
         }
     }
 }
@@ -120,19 +161,7 @@ impl Pthread {
 /// The calling thread's descriptor.
 #[inline(always)]
 pub fn current() -> *mut Pthread {
-    crate::arch::get_tp() as *mut Pthread
-}
-
-/// `pthread_self()`—The calling thread's handle, which is its descriptor's address.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn pthread_self() -> *mut Pthread {
-    current()
-}
-
-/// `pthread_equal(a, b)`—Non-zero when `a` and `b` name the same thread.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn pthread_equal(a: *mut Pthread, b: *mut Pthread) -> core::ffi::c_int {
-    (a == b) as core::ffi::c_int
+    limpet_syscall::arch::get_tp() as *mut Pthread
 }
 
 #[cfg(test)]
@@ -143,13 +172,5 @@ mod tests {
         assert_eq!(core::mem::offset_of!(Pthread, self_), 0);
         assert_eq!(core::mem::offset_of!(Pthread, dtv), 8);
         assert_eq!(core::mem::offset_of!(Pthread, canary), CANARY_OFFSET);
-    }
-
-    #[test]
-    fn equal_compares_handles() {
-        let mut a = Pthread::zeroed();
-        let mut b = Pthread::zeroed();
-        assert_eq!(pthread_equal(&mut a, &mut a), 1);
-        assert_eq!(pthread_equal(&mut a, &mut b), 0);
     }
 }
