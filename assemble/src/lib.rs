@@ -1,28 +1,43 @@
 //! The assembled C library.
 //!
 //! This crate holds no libc code of its own. It decides which components go in (the
-//! dependency list and the feature table in Cargo.toml), and supplies the few pieces that
-//! only the final library may have: the panic handler and the unwinding personality stub.
+//! feature table in Cargo.toml, with the profiles' choices below it), and supplies the few
+//! pieces that only the final library may have: the panic handler and the unwinding
+//! personality stub. `entrypoints.txt` beside it lists every C name the library exports.
 #![no_std]
 
-// Each component is linked for its exported C symbols, which nothing here names.
-extern crate limpet_ctype;
-extern crate limpet_ldso;
-extern crate limpet_locale;
-extern crate limpet_malloc;
-extern crate limpet_math;
-extern crate limpet_posix;
-extern crate limpet_process;
-extern crate limpet_pthread;
-extern crate limpet_setjmp;
-extern crate limpet_signal;
+// Each component is linked for its exported C symbols, which nothing here names. The
+// base is always in; the others by the feature of their name (Cargo.toml).
 extern crate limpet_start;
-extern crate limpet_stdio;
-extern crate limpet_stdlib;
-extern crate limpet_string;
 extern crate limpet_syscall;
+#[cfg(feature = "ctype")]
+extern crate limpet_ctype;
+#[cfg(feature = "ldso")]
+extern crate limpet_ldso;
+#[cfg(feature = "locale")]
+extern crate limpet_locale;
+#[cfg(any(feature = "malloc-fast", feature = "malloc-hardened"))]
+extern crate limpet_malloc;
+#[cfg(feature = "math")]
+extern crate limpet_math;
+#[cfg(feature = "posix")]
+extern crate limpet_posix;
+#[cfg(feature = "process")]
+extern crate limpet_process;
+#[cfg(feature = "pthread")]
+extern crate limpet_pthread;
+#[cfg(feature = "setjmp")]
+extern crate limpet_setjmp;
+#[cfg(feature = "signal")]
+extern crate limpet_signal;
+#[cfg(feature = "stdio")]
+extern crate limpet_stdio;
+#[cfg(feature = "stdlib")]
+extern crate limpet_stdlib;
+#[cfg(feature = "string")]
+extern crate limpet_string;
+#[cfg(feature = "time")]
 extern crate limpet_time;
-
 
 /// A panic inside the C library is a limpet bug: report it on stderr and abort, since
 /// unwinding into C frames is impossible.

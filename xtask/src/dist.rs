@@ -1,10 +1,14 @@
 //! `cargo xtask dist`: builds the C library and its installation tree.
 //!
-//! The assemble crate compiles to one static archive. From it this command makes:
+//! The assemble crate compiles to one static archive, with the features the build chose
+//! ([`crate::config`]). Before anything is linked, the archive is held to the entrypoint
+//! table ([`crate::entrypoints::check`]) and the components' imports
+//! ([`crate::graph::check`]). From it this command makes:
 //! - `lib/libc.a`, the archive itself;
-//! - `lib/libc.so`, linked from the archive with limpet's export list (the names of
-//!   `assemble/musl-symbols.txt` that the archive defines), `_dlstart` as entry point, and a
-//!   dynamic list that keeps data objects and the malloc family interposable;
+//! - `lib/libc.so` when the build has the dynamic linker, linked from the archive with the
+//!   version script the entrypoint table gives (its names of the build's components that
+//!   are in `assemble/musl-symbols.txt`), `_dlstart` as entry point, and a dynamic list
+//!   that keeps data objects and the malloc family interposable;
 //! - `lib/ld-musl-x86_64.so.1`, a symlink to libc.so;
 //! - the crt objects, each compiled from `assemble/crt/*.rs`;
 //! - musl's empty `libm.a`, `libpthread.a`, ... and `bin/limpet-gcc` with its specs file.
@@ -14,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::Options;
+use crate::config::{Build, Table};
 use crate::util::{Result, output, root, run};
 
 pub const TARGET: &str = "x86_64-unknown-linux-gnu";
@@ -31,11 +36,23 @@ pub struct Dist {
     pub prefix: PathBuf,
     pub lib: PathBuf,
     pub gcc: PathBuf,
+    pub build: Build,
+    /// The components it contains.
+    pub components: BTreeSet<String>,
+    /// The C names libc.so exports (none without the dynamic linker).
+    pub exports: BTreeSet<String>,
+    /// Every C name libc.a defines for programs: the table's rows of the build's components.
+    pub names: BTreeSet<String>,
 }
 
 impl Dist {
     pub fn libc_so(&self) -> PathBuf {
         self.lib.join("libc.so")
+    }
+
+    /// Whether libc.so (the dynamic linker) was built.
+    pub fn dynamic(&self) -> bool {
+        self.components.contains("ldso")
     }
 }
 
@@ -43,14 +60,23 @@ fn profile_dir(profile: &str) -> &str {
     if profile == "dev" { "debug" } else { profile }
 }
 
+/// The build the options ask for.
+pub fn resolve(opts: &Options) -> Result<Build> {
+    let table = Table::load()?;
+    Build::resolve(&table, &opts.profile, opts.features.as_deref(), opts.malloc.as_deref(), opts.entrypoints.as_deref())
+}
+
 pub fn build(opts: &Options) -> Result<Dist> {
     crate::prereq::ensure(crate::prereq::For::Dist)?;
     let root = root();
-    let other_malloc = other_malloc(opts);
+    let table = Table::load()?;
+    let b = resolve(opts)?;
+    let components = b.components(&table);
     let prefix = match &opts.prefix {
         Some(p) if p.is_absolute() => p.clone(),
         Some(p) => std::env::current_dir().map_err(|e| e.to_string())?.join(p),
-        None => root.join("target").join(other_malloc.map_or("dist".into(), |m| format!("dist-{m}"))),
+        None if b.variant.is_empty() => root.join("target/dist"),
+        None => root.join("target").join(format!("dist-{}", b.variant)),
     };
     let lib = prefix.join("lib");
     let bin = prefix.join("bin");
@@ -62,61 +88,81 @@ pub fn build(opts: &Options) -> Result<Dist> {
     fs::create_dir_all(root.join("target")).map_err(|e| e.to_string())?;
     let lock = fs::File::create(root.join("target/limpet-link.lock")).map_err(|e| e.to_string())?;
     lock.lock().map_err(|e| format!("target/limpet-link.lock: {e}"))?;
-    let archive = build_archive(&root, &opts.profile, other_malloc)?;
+    let archive = build_archive(&root, &b)?;
     let objects = prepare_objects(&root, &archive)?;
+    let objs = crate::objects::read(&objects)?;
+    let entries = crate::entrypoints::load()?;
+    crate::entrypoints::check(&entries, &objs, &components)?;
+    crate::graph::check(&objs)?;
+    let musl = crate::entrypoints::musl_names()?;
+    let names: BTreeSet<String> =
+        entries.iter().filter(|e| components.contains(&e.component)).map(|e| e.name.clone()).collect();
     let libc_a = lib.join("libc.a");
     let _ = fs::remove_file(&libc_a);
     run(Command::new("ar").arg("rcs").arg(&libc_a).args(&objects))?;
-    link_libc_so(&root, &objects, &lib)?;
     let link = lib.join(LDSO_NAME);
     let _ = fs::remove_file(&link);
-    std::os::unix::fs::symlink("libc.so", &link).map_err(|e| e.to_string())?;
-    build_crt(&root, &lib, &opts.profile)?;
+    let _ = fs::remove_file(lib.join("libc.so"));
+    let exports = if components.contains("ldso") {
+        let exports = crate::entrypoints::exports(&entries, &components, &musl, b.entrypoints.as_ref());
+        link_libc_so(&root, &objects, &lib, &exports)?;
+        std::os::unix::fs::symlink("libc.so", &link).map_err(|e| e.to_string())?;
+        exports
+    } else {
+        BTreeSet::new()
+    };
+    build_crt(&root, &lib, &b.profile)?;
     for name in EMPTY_ARCHIVES {
         let a = lib.join(format!("{name}.a"));
         let _ = fs::remove_file(&a);
         run(Command::new("ar").arg("rc").arg(&a))?;
     }
     let gcc = write_wrapper(&prefix, &lib, &bin)?;
-    let dist = Dist { prefix, lib, gcc };
+    let dist = Dist { prefix, lib, gcc, build: b, components, exports, names };
     run_example(&root, &dist)?;
     Ok(dist)
 }
 
-/// The profile's own allocator: the size profile's is the compact one.
-pub fn profile_malloc(profile: &str) -> &'static str {
-    if profile == "release-size" { "hardened" } else { "fast" }
+/// The component objects of `opts`' build, not checked against the entrypoint table (for
+/// `cargo xtask entrypoints --missing`, which prints what the check would miss).
+pub fn objects_of(opts: &Options) -> Result<std::collections::BTreeMap<String, crate::objects::Object>> {
+    crate::prereq::ensure(crate::prereq::For::Dist)?;
+    let root = root();
+    let b = resolve(opts)?;
+    fs::create_dir_all(root.join("target")).map_err(|e| e.to_string())?;
+    let lock = fs::File::create(root.join("target/limpet-link.lock")).map_err(|e| e.to_string())?;
+    lock.lock().map_err(|e| format!("target/limpet-link.lock: {e}"))?;
+    let archive = build_archive(&root, &b)?;
+    crate::objects::read(&prepare_objects(&root, &archive)?)
 }
 
-/// The allocator `--malloc` asks for, when it is not the profile's own.
-pub fn other_malloc(opts: &Options) -> Option<&str> {
-    opts.malloc.as_deref().filter(|m| *m != profile_malloc(&opts.profile))
+/// The allocator of `opts`' build: `fast` or `hardened`.
+pub fn build_malloc(opts: &Options) -> Result<String> {
+    let b = resolve(opts)?;
+    Ok(b.features.iter().rev().find_map(|f| f.strip_prefix("malloc-")).unwrap_or("").to_string())
 }
 
 /// `cargo build -p limpet-assemble` alone (never with the whole workspace, which would
-/// unify the `export` feature into the components' test builds). Another allocator than the
-/// profile's builds in a target directory of its own, so neither build undoes the other.
-fn build_archive(root: &Path, profile: &str, other_malloc: Option<&str>) -> Result<PathBuf> {
+/// unify the `export` feature into the components' test builds), with exactly the build's
+/// features. A build other than the profile's own uses a target directory of its own, so
+/// neither undoes the other.
+fn build_archive(root: &Path, b: &Build) -> Result<PathBuf> {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", profile]);
-    let malloc = other_malloc.unwrap_or(profile_malloc(profile));
+    cmd.current_dir(root).args(["build", "-p", "limpet-assemble", "--target", TARGET, "--profile", &b.profile]);
+    cmd.args(["--no-default-features", "--features", &b.features.join(",")]);
     let mut target_dir = root.join("target");
-    if let Some(m) = other_malloc {
-        target_dir.push(format!("malloc-{m}"));
+    if !b.variant.is_empty() {
+        target_dir.push(format!("build-{}", b.variant));
         cmd.arg("--target-dir").arg(&target_dir);
     }
-    if profile == "release-size" {
-        cmd.args(["--no-default-features", "--features", &format!("size,malloc-{malloc}")]);
-        // No unwind tables: nothing unwinds (panic = "abort"), so they are dead weight. A cargo
-        // profile cannot say this on stable Rust, hence the flag here.
+    if !b.rustflags.is_empty() {
         let mut flags = std::env::var("RUSTFLAGS").unwrap_or_default();
-        flags.push_str(" -C force-unwind-tables=no");
+        flags.push(' ');
+        flags.push_str(&b.rustflags.join(" "));
         cmd.env("RUSTFLAGS", flags.trim());
-    } else if malloc != "fast" {
-        cmd.args(["--no-default-features", "--features", &format!("malloc-{malloc}")]);
     }
     run(&mut cmd)?;
-    Ok(target_dir.join(TARGET).join(profile_dir(profile)).join("liblimpet_assemble.a"))
+    Ok(target_dir.join(TARGET).join(profile_dir(&b.profile)).join("liblimpet_assemble.a"))
 }
 
 /// Unpacks the archive into its objects, ready for both libraries:
@@ -170,18 +216,12 @@ fn defined_symbols(archive: &Path) -> Result<Vec<(String, char)>> {
     Ok(v)
 }
 
-fn link_libc_so(root: &Path, objects: &[PathBuf], lib: &Path) -> Result {
-    let musl: BTreeSet<String> = fs::read_to_string(root.join("assemble/musl-symbols.txt"))
-        .map_err(|e| e.to_string())?
-        .lines()
-        .map(str::to_string)
-        .collect();
+fn link_libc_so(root: &Path, objects: &[PathBuf], lib: &Path, exports: &BTreeSet<String>) -> Result {
     let mut defined = Vec::new();
     for o in objects {
         defined.extend(defined_symbols(o)?);
     }
-    let exports: BTreeSet<&str> =
-        defined.iter().map(|(n, _)| n.as_str()).filter(|n| musl.contains(*n)).collect();
+    let exports: BTreeSet<&str> = exports.iter().map(String::as_str).collect();
     // Data objects stay preemptible so a program's copy relocation is what libc sees too.
     let data: BTreeSet<&str> = defined
         .iter()
@@ -216,7 +256,7 @@ fn link_libc_so(root: &Path, objects: &[PathBuf], lib: &Path) -> Result {
 }
 
 /// Components whose code and data every start-up touches, in the order they run.
-const START_UP: &[&str] = &["limpet_ldso", "limpet_syscall", "limpet_pthread", "limpet_start", "limpet_string"];
+const START_UP: &[&str] = &["limpet_ldso", "limpet_syscall", "limpet_start", "limpet_string"];
 
 /// `objects` with the start-up components first. The linker lays out sections in input
 /// order, so this packs what a start-up touches (the loader, the thread descriptor, the
@@ -300,27 +340,53 @@ fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
     Ok(gcc)
 }
 
-/// Builds examples/hello.c with limpet-gcc, dynamically and statically, and runs both.
+/// What examples/hello.c calls.
+const HELLO_NEEDS: &[&str] = &["printf", "strdup", "free", "atexit"];
+
+/// Builds examples/hello.c with limpet-gcc, statically and (with the dynamic linker)
+/// dynamically, and runs both; a build without what it calls skips it, saying so.
 fn run_example(root: &Path, d: &Dist) -> Result {
     let ex = d.prefix.join("examples");
     fs::create_dir_all(&ex).map_err(|e| e.to_string())?;
     let src = root.join("examples/hello.c");
     let dynamic = ex.join("hello");
     let fixed = ex.join("hello-static");
-    run(Command::new(&d.gcc).args(["-O2", "-o"]).arg(&dynamic).arg(&src))?;
-    run(Command::new(&d.gcc).args(["-O2", "-static", "-o"]).arg(&fixed).arg(&src))?;
+    let _ = fs::remove_file(&dynamic);
+    let _ = fs::remove_file(&fixed);
+    let lacks = |have: &BTreeSet<String>| HELLO_NEEDS.iter().filter(|n| !have.contains(**n)).copied().collect::<Vec<_>>();
+    let mut progs = Vec::new();
     let mut report = String::new();
-    for (what, prog) in [("dynamic", &dynamic), ("static", &fixed)] {
+    match lacks(&d.names) {
+        l if l.is_empty() => {
+            run(Command::new(&d.gcc).args(["-O2", "-static", "-o"]).arg(&fixed).arg(&src))?;
+            progs.push(("static", &fixed));
+        }
+        l => report.push_str(&format!("--- examples/hello.c needs {}, which this build leaves out: not run
+", l.join(", "))),
+    }
+    if d.dynamic() && lacks(&d.exports).is_empty() {
+        run(Command::new(&d.gcc).args(["-O2", "-o"]).arg(&dynamic).arg(&src))?;
+        progs.insert(0, ("dynamic", &dynamic));
+    }
+    for (what, prog) in &progs {
         let out = output(Command::new(prog).arg("world"))?;
         report.push_str(&format!("--- {what}: {} world\n{}", prog.display(), String::from_utf8_lossy(&out.stdout)));
     }
     let size = |p: &Path| fs::metadata(p).map(|m| m.len()).unwrap_or(0);
     println!("{report}");
-    println!("limpet dist in {}:", d.prefix.display());
-    for f in ["lib/libc.so", "lib/libc.a", "lib/crt1.o", "lib/Scrt1.o", "lib/rcrt1.o", "lib/crti.o", "lib/crtn.o", "bin/limpet-gcc"] {
+    println!("limpet dist in {} ({} profile; features {}):", d.prefix.display(), d.build.profile, d.build.features.join(","));
+    println!("  components: {}", d.components.iter().cloned().collect::<Vec<_>>().join(" "));
+    if d.dynamic() {
+        println!("  lib/libc.so         {:>9} bytes, {} C names exported", size(&d.libc_so()), d.exports.len());
+        println!("  lib/{LDSO_NAME} -> libc.so (the dynamic linker)");
+    } else {
+        println!("  lib/libc.so: not built (no dynamic linker in this build)");
+    }
+    for f in ["lib/libc.a", "lib/crt1.o", "lib/Scrt1.o", "lib/rcrt1.o", "lib/crti.o", "lib/crtn.o", "bin/limpet-gcc"] {
         println!("  {:<16} {:>9} bytes", f, size(&d.prefix.join(f)));
     }
-    println!("  lib/{LDSO_NAME} -> libc.so (the dynamic linker)");
-    println!("  examples/hello (dynamic), examples/hello-static: both ran");
+    for (what, prog) in &progs {
+        println!("  examples/{} ({what}): {} bytes, ran", prog.file_name().unwrap_or_default().to_string_lossy(), size(prog));
+    }
     Ok(())
 }

@@ -12,7 +12,13 @@
 //! Side files: `NAME.lib.c` (a shared library the program links, or an object linked
 //! before the program in static builds), `NAME.flags` (extra compiler flags for the program),
 //! `NAME.args` (arguments). After the
-//! programs come the loader's bad-input cases in [`loader_cases`].
+//! programs come the loader's bad-input cases in [`loader_cases`], then the `malloc_*`
+//! programs again on a dist with the other allocator, then every program the minimal build
+//! can run, on it (`(minimal)` in the report).
+//!
+//! A program whose musl build calls a C name the dist under test leaves out (a build of
+//! fewer components, `--features` or `--entrypoints`) is not run: the report lists it as
+//! skipped, with the names it needs and their headers.
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -21,6 +27,9 @@ use std::time::{Duration, Instant};
 use crate::Options;
 use crate::dist::{self, Dist};
 use crate::util::{Result, output, root, run};
+
+/// The ways each program runs: the musl reference, then limpet's four.
+pub const WAYS: &[&str] = &["musl", "interp", "direct", "static", "static-pie"];
 
 /// Every program runs with exactly this environment.
 const ENV: &[(&str, &str)] = &[("LIMPET_TEST", "1"), ("HOME", "/root"), ("PATH", "/usr/bin:/bin")];
@@ -37,16 +46,29 @@ pub fn run_all(opts: &Options) -> Result {
     }
     let d = dist::build(opts)?;
     let mut tally = Tally::default();
-    let own = dist::profile_malloc(&opts.profile);
-    c_programs(&root, &d, opts.filter.as_deref(), own, false, &mut tally)?;
-    if opts.filter.is_none() {
+    let own = dist::build_malloc(opts)?;
+    let filter = opts.filter.as_deref();
+    c_programs(&root, &d, filter, &Run { malloc: &own, only_malloc: false, label: "", work: "ctest" }, &mut tally)?;
+    if filter.is_none() && d.dynamic() {
         loader_cases(&root, &d, &mut tally)?;
     }
-    // The allocator programs again, on a dist with the profile's other allocator.
+    // The allocator programs again, on a dist with the other allocator.
     let other = if own == "fast" { "hardened" } else { "fast" };
-    if programs(&root)?.iter().any(|n| n.starts_with("malloc_") && opts.filter.as_deref().is_none_or(|f| n.contains(f))) {
+    if programs(&root)?.iter().any(|n| n.starts_with("malloc_") && filter.is_none_or(|f| n.contains(f))) {
         let d = dist::build(&Options { prefix: None, malloc: Some(other.into()), ..opts.clone() })?;
-        c_programs(&root, &d, opts.filter.as_deref(), other, true, &mut tally)?;
+        let label = format!(" (malloc-{other})");
+        c_programs(&root, &d, filter, &Run { malloc: other, only_malloc: true, label: &label, work: &format!("ctest-{other}") }, &mut tally)?;
+    }
+    // The programs the minimal build can run, on it: the default command shows it works.
+    if !opts.c_only && opts.features.is_none() && opts.entrypoints.is_none() {
+        let d = dist::build(&Options { prefix: None, features: Some("minimal".into()), ..opts.clone() })?;
+        c_programs(&root, &d, filter, &Run { malloc: &own, only_malloc: false, label: " (minimal)", work: "ctest-minimal" }, &mut tally)?;
+    }
+    for (name, why) in &tally.skipped {
+        println!("skipped {name}: {why}");
+    }
+    if !tally.skipped.is_empty() {
+        println!("{} program run(s) skipped: their build leaves out what they call", tally.skipped.len());
     }
     println!("{} passed, {} failed", tally.passed, tally.failed);
     if tally.failed > 0 { Err(format!("{} C test run(s) failed", tally.failed)) } else { Ok(()) }
@@ -82,6 +104,21 @@ fn rust_tests(root: &Path, cargo: &str) -> Result {
 struct Tally {
     passed: usize,
     failed: usize,
+    /// Programs not run, and why.
+    skipped: Vec<(String, String)>,
+}
+
+/// One pass of the C programs over a dist.
+struct Run<'a> {
+    /// The dist's allocator (`malloc_hardened_*` programs check what only the hardened one
+    /// catches).
+    malloc: &'a str,
+    /// Only the `malloc_*` programs (a second dist, built with `--malloc`).
+    only_malloc: bool,
+    /// Appended to each program's name in the report.
+    label: &'a str,
+    /// The work directory under target/.
+    work: &'a str,
 }
 
 impl Tally {
@@ -180,22 +217,67 @@ fn first_difference(want: &[u8], got: &[u8]) -> String {
     format!("expected {} lines, got {} lines", w.lines().count(), g.lines().count())
 }
 
-/// Builds and runs the C programs that `filter` selects on dist `d`, whose allocator is
-/// `malloc` (`malloc_hardened_*` programs check what only the hardened one catches). With
-/// `malloc_only` (a second dist, built with `--malloc`), only the `malloc_*` programs run,
-/// in a work directory of their own.
-fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, malloc: &str, malloc_only: bool, tally: &mut Tally) -> Result {
+/// The C library names a musl-built program (or library) calls: its undefined dynamic
+/// symbols that are not weak.
+fn calls(path: &Path) -> Result<Vec<String>> {
+    let out = output(Command::new("nm").args(["-D", "--undefined-only", "--format=posix"]).arg(path))?;
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            let (n, k) = (f.next()?, f.next()?);
+            (k == "U").then(|| n.split('@').next().unwrap_or(n).to_string())
+        })
+        .collect())
+}
+
+/// What `run` of dist `d` leaves out that the musl build in `dir` calls, with each name's
+/// header; `None` when it has everything.
+fn lacks(d: &Dist, dir: &Path, files: &[String], headers: &std::collections::BTreeMap<String, String>) -> Result<Option<String>> {
+    // What the program's own library defines is not the C library's to provide.
+    let mut own = std::collections::BTreeSet::new();
+    for f in files {
+        let out = output(Command::new("nm").args(["-D", "--defined-only", "--format=posix"]).arg(dir.join(f)))?;
+        own.extend(String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| l.split_whitespace().next().map(str::to_string)));
+    }
+    let mut missing = std::collections::BTreeSet::new();
+    for f in files {
+        for n in calls(&dir.join(f))? {
+            let have = if d.dynamic() { d.exports.contains(&n) } else { d.names.contains(&n) };
+            if !have && !own.contains(&n) {
+                missing.insert(n);
+            }
+        }
+    }
+    Ok((!missing.is_empty()).then(|| {
+        let named: Vec<String> = missing
+            .iter()
+            .map(|n| match headers.get(n) {
+                Some(h) if h != crate::entrypoints::NO_HEADER => format!("{n} (<{h}>)"),
+                _ => n.clone(),
+            })
+            .collect();
+        format!("needs {}", named.join(", "))
+    }))
+}
+
+/// Builds and runs the C programs that `filter` selects on dist `d`, as `run` says. A
+/// program that calls a C function the dist leaves out is skipped, and the report says
+/// which.
+fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mut Tally) -> Result {
     let src_dir = root.join("tests/c");
-    let work = root.join(if malloc_only { format!("target/ctest-{malloc}") } else { "target/ctest".into() });
+    let work = root.join("target").join(run.work);
     let so = d.libc_so();
+    let headers: std::collections::BTreeMap<String, String> =
+        crate::entrypoints::load()?.into_iter().map(|e| (e.name, e.header)).collect();
     for name in programs(root)? {
         if filter.is_some_and(|f| !name.contains(f))
-            || malloc_only && !name.starts_with("malloc_")
-            || malloc != "hardened" && name.starts_with("malloc_hardened_")
+            || run.only_malloc && !name.starts_with("malloc_")
+            || run.malloc != "hardened" && name.starts_with("malloc_hardened_")
         {
             continue;
         }
-        let label = if malloc_only { format!("{name} (malloc-{malloc})") } else { name.clone() };
+        let label = format!("{name}{}", run.label);
         let src = src_dir.join(format!("{name}.c"));
         let lib_src = src_dir.join(format!("{name}.lib.c"));
         let has_lib = lib_src.exists();
@@ -226,8 +308,25 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, malloc: &str, malloc_
                 cc.arg(format!("-L{}", musl_dir.display())).arg(format!("-l{name}")).arg("-Wl,-rpath,$ORIGIN");
             }
             output(&mut cc)?;
-            fs::copy(musl_dir.join(&name), interp_dir.join(&name)).map_err(|e| e.to_string())?;
-            output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(interp_dir.join(&name)))?;
+            Ok(())
+        })();
+        if let Err(e) = build {
+            tally.record(&label, Err(format!("build failed: {e}")));
+            continue;
+        }
+        let mut files = vec![name.clone()];
+        if has_lib {
+            files.push(libname.clone());
+        }
+        if let Some(why) = lacks(d, musl_dir, &files, &headers)? {
+            tally.skipped.push((label, why));
+            continue;
+        }
+        let build = (|| -> Result {
+            if d.dynamic() {
+                fs::copy(musl_dir.join(&name), interp_dir.join(&name)).map_err(|e| e.to_string())?;
+                output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(interp_dir.join(&name)))?;
+            }
             for (dir, mode) in [(static_dir, "-static"), (spie_dir, "-static-pie")] {
                 // The library's object goes first, where a shared library's constructors
                 // would run: before the program's.
@@ -250,12 +349,14 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, malloc: &str, malloc_
             Ok(b) => b,
             Err(_) => reference.stdout.clone(),
         };
-        let runs = [
-            ("interp", execute(Command::new(&exe).args(&args), interp_dir)),
-            ("direct", execute(Command::new(&so).arg(&exe).args(&args), interp_dir)),
-            ("static", execute(Command::new(&exe).args(&args), static_dir)),
-            ("static-pie", execute(Command::new(&exe).args(&args), spie_dir)),
-        ];
+        let mut runs = Vec::new();
+        // Without the dynamic linker there is no libc.so to run the musl binary on.
+        if d.dynamic() {
+            runs.push(("interp", execute(Command::new(&exe).args(&args), interp_dir)));
+            runs.push(("direct", execute(Command::new(&so).arg(&exe).args(&args), interp_dir)));
+        }
+        runs.push(("static", execute(Command::new(&exe).args(&args), static_dir)));
+        runs.push(("static-pie", execute(Command::new(&exe).args(&args), spie_dir)));
         for (variant, got) in runs {
             let verdict = if got.stdout != want_stdout {
                 Err(format!("stdout differs ({}); stderr: {}", first_difference(&want_stdout, &got.stdout), String::from_utf8_lossy(&got.stderr).trim()))

@@ -18,6 +18,7 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;
+mod imports;
 pub mod langinfo;
 pub mod localeconv;
 pub mod map;
@@ -44,4 +45,27 @@ pub(crate) static TEST_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 #[cfg(test)]
 pub(crate) fn test_lock() -> std::sync::MutexGuard<'static, ()> {
     TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Sets (`Some`) or removes (`None`) the environment variable `name` in the host C library's
+/// environment, and points limpet-start's `environ`, which the code under test reads, at the
+/// result: without `export` that is a variable of its own, which only limpet's start-up sets.
+///
+/// # Safety
+/// No other thread may use the environment meanwhile (the test lock keeps this crate's out).
+#[cfg(test)]
+pub(crate) unsafe fn set_env(name: &str, value: Option<&str>) {
+    unsafe extern "C" {
+        #[link_name = "environ"]
+        static host_environ: *mut *mut core::ffi::c_char;
+    }
+    // SAFETY: the caller keeps other users of the environment out; glibc's `environ` is a
+    // valid environment array whenever no one is changing it.
+    unsafe {
+        match value {
+            Some(v) => std::env::set_var(name, v),
+            None => std::env::remove_var(name),
+        }
+        limpet_start::env::environ = host_environ;
+    }
 }

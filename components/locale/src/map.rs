@@ -7,18 +7,15 @@
 //! pointer stays valid in every locale object that holds it and pointer equality is name
 //! equality. [`LOCK`] guards the list of named maps and everything else locale-wide that
 //! changes (the global locale's maps, the default locale objects).
-use core::ffi::{c_char, c_void};
+use core::ffi::c_char;
 use core::ptr;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
+use limpet_start::env::getenv;
 use limpet_start::lock::Lock;
 
 use crate::abi::{CATEGORIES, LC_CTYPE, LOCALE_NAME_MAX};
-
-unsafe extern "C" {
-    fn getenv(name: *const c_char) -> *mut c_char;
-    fn malloc(n: usize) -> *mut c_void;
-}
+use crate::imports::malloc;
 
 /// One category's map: its name, NUL-terminated, and the next named map.
 pub struct Map {
@@ -245,27 +242,27 @@ mod tests {
         let _g = Guard::take();
         // SAFETY: the test lock keeps this crate's other environment users out.
         unsafe {
-            std::env::remove_var("LC_ALL");
-            std::env::remove_var("LC_TIME");
-            std::env::remove_var("LANG");
+            crate::set_env("LC_ALL", None);
+            crate::set_env("LC_TIME", None);
+            crate::set_env("LANG", None);
         }
         assert_eq!(resolve(0, b""), Ok(c_utf8()));
         assert_eq!(resolve(LC_TIME as usize, b""), Ok(None));
-        unsafe { std::env::set_var("LANG", "de_DE") };
+        unsafe { crate::set_env("LANG", Some("de_DE")) };
         assert_eq!(name(resolve(LC_TIME as usize, b"").unwrap()), b"de_DE");
-        unsafe { std::env::set_var("LC_TIME", "ja_JP") };
+        unsafe { crate::set_env("LC_TIME", Some("ja_JP")) };
         assert_eq!(name(resolve(LC_TIME as usize, b"").unwrap()), b"ja_JP");
         assert_eq!(name(resolve(0, b"").unwrap()), b"de_DE");
-        unsafe { std::env::set_var("LC_ALL", "") };
+        unsafe { crate::set_env("LC_ALL", Some("")) };
         assert_eq!(name(resolve(LC_TIME as usize, b"").unwrap()), b"ja_JP");
-        unsafe { std::env::set_var("LC_ALL", "POSIX") };
+        unsafe { crate::set_env("LC_ALL", Some("POSIX")) };
         assert_eq!(resolve(LC_TIME as usize, b""), Ok(None));
-        unsafe { std::env::set_var("LC_ALL", "x/y") };
+        unsafe { crate::set_env("LC_ALL", Some("x/y")) };
         assert_eq!(resolve(0, b""), Ok(c_utf8()));
         unsafe {
-            std::env::remove_var("LC_ALL");
-            std::env::remove_var("LC_TIME");
-            std::env::remove_var("LANG");
+            crate::set_env("LC_ALL", None);
+            crate::set_env("LC_TIME", None);
+            crate::set_env("LANG", None);
         }
     }
 }

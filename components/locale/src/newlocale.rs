@@ -1,17 +1,13 @@
 //! `newlocale`, `duplocale`, `freelocale`: locale objects for the `_l` functions and
 //! `uselocale`.
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int};
 use core::ptr;
 
 use crate::abi::{CATEGORIES, LC_GLOBAL_LOCALE};
+use crate::imports::{free, malloc};
 use crate::locale_t;
 use crate::map::{self, Guard, NoMemory};
 use crate::object::{self, Locale, Maps};
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
 
 /// `newlocale(mask, locale, base)`—A locale object with the categories in `mask` set to
 /// the locale named `locale` (resolved as `setlocale` does), and the others taken from
@@ -167,8 +163,8 @@ mod tests {
         assert_eq!(new(LC_CTYPE_MASK, "C", u), c);
         // The other categories come from the environment: C.UTF-8 there means C.
         // SAFETY: the test lock keeps this crate's other environment users out.
-        unsafe { std::env::remove_var("LC_ALL") };
-        unsafe { std::env::remove_var("LANG") };
+        unsafe { crate::set_env("LC_ALL", None) };
+        unsafe { crate::set_env("LANG", None) };
         assert_eq!(new(LC_NUMERIC_MASK, "C", ptr::null_mut()), u);
         // SAFETY: builtins are ignored by freelocale.
         unsafe { freelocale(c) };

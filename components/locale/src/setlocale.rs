@@ -126,7 +126,7 @@ pub(crate) mod tests {
         // SAFETY: the test lock keeps this crate's other environment users out.
         unsafe {
             for v in ["LC_ALL", "LANG", "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES"] {
-                std::env::remove_var(v);
+                crate::set_env(v, None);
             }
         }
         assert_eq!(set(LC_ALL, Some("C")).as_deref(), Some("C"));
@@ -153,15 +153,15 @@ pub(crate) mod tests {
         assert_eq!(set(LC_MESSAGES, None).as_deref(), Some("POSIX.UTF-8"));
         assert_eq!(all(), "C.UTF-8;C;C;C;C;POSIX.UTF-8");
         // SAFETY: as above.
-        unsafe { std::env::set_var("LANG", "de_DE") };
-        unsafe { std::env::set_var("LC_TIME", "ja") };
+        unsafe { crate::set_env("LANG", Some("de_DE")) };
+        unsafe { crate::set_env("LC_TIME", Some("ja")) };
         assert_eq!(set(LC_ALL, Some("")).as_deref(), Some("de_DE;de_DE;ja;de_DE;de_DE;de_DE"));
-        unsafe { std::env::set_var("LC_ALL", "C") };
+        unsafe { crate::set_env("LC_ALL", Some("C")) };
         assert_eq!(set(LC_ALL, Some("")).as_deref(), Some("C"));
         unsafe {
-            std::env::remove_var("LC_ALL");
-            std::env::remove_var("LANG");
-            std::env::remove_var("LC_TIME");
+            crate::set_env("LC_ALL", None);
+            crate::set_env("LANG", None);
+            crate::set_env("LC_TIME", None);
         }
         assert_eq!(set(LC_ALL, Some("C")).as_deref(), Some("C"));
     }

@@ -6,7 +6,8 @@
 //! - [`heap`]: the allocator proper, chosen by cargo feature (`malloc-hardened`, in
 //!   `hardened/`, or `malloc-fast`, in `fast/`); every allocator offers the same Rust API;
 //! - `api/`: the C functions, which add the C contract (errno, argument checks) on top of [`heap`];
-//! - `lock`: the futex lock that makes the heap thread-safe.
+//! - the heap's state is guarded by limpet-start's `lock::Mutex` (a `lock_api::Mutex` over
+//!   its futex lock).
 //! - `fault`: the one-line message and SIGABRT with which either allocator stops the
 //!   process on a pointer it cannot have handed out;
 //! - `front`: `alloc` and `alloc_zeroed`, built the same way on either allocator's `alloc_block`.
@@ -23,7 +24,6 @@ mod api;
 mod fault;
 mod front;
 mod global_alloc;
-mod lock;
 #[cfg(test)]
 mod must_abort;
 #[cfg(test)]

@@ -4,14 +4,12 @@ use core::ffi::{c_char, c_int};
 use limpet_syscall::errno::{EINVAL, ENOENT};
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall2};
 
-use crate::abi::Stat;
-use crate::ret_int;
+use limpet_start::env::getenv;
 use limpet_syscall::unistd::stat;
 
-unsafe extern "C" {
-    fn strdup(s: *const c_char) -> *mut c_char;
-    fn getenv(name: *const c_char) -> *mut c_char;
-}
+use crate::abi::Stat;
+use crate::imports::strdup;
+use crate::ret_int;
 
 /// Linux's `PATH_MAX`, the longest name `getcwd` can return.
 const PATH_MAX: usize = 4096;
@@ -99,7 +97,7 @@ pub extern "C" fn get_current_dir_name() -> *mut c_char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::{TempDir, errno, process_state};
+    use crate::testutil::{TempDir, errno, process_state, set_env};
     use limpet_syscall::errno::ERANGE;
     use std::ffi::CStr;
 
@@ -144,24 +142,24 @@ mod tests {
         std::os::unix::fs::symlink(d.path().join("sub"), d.path().join("link")).unwrap();
         assert_eq!(unsafe { chdir(d.c("link").as_ptr()) }, 0);
         let saved_pwd = std::env::var_os("PWD");
-        unsafe { std::env::set_var("PWD", d.path().join("link")) };
+        // SAFETY: the process-state lock keeps this crate's other environment users out.
+        unsafe { set_env("PWD", Some(d.path().join("link").as_os_str())) };
         let m = get_current_dir_name();
         assert_eq!(
             unsafe { CStr::from_ptr(m) }.to_str().unwrap(),
             d.path().join("link").to_str().unwrap()
         );
         unsafe { free(m.cast()) };
-        unsafe { std::env::set_var("PWD", "/") };
+        // SAFETY: as above.
+        unsafe { set_env("PWD", Some("/".as_ref())) };
         let m = get_current_dir_name();
         assert_eq!(
             std::path::Path::new(unsafe { CStr::from_ptr(m) }.to_str().unwrap()),
             std::fs::canonicalize(d.path().join("sub")).unwrap()
         );
         unsafe { free(m.cast()) };
-        match saved_pwd {
-            Some(v) => unsafe { std::env::set_var("PWD", v) },
-            None => unsafe { std::env::remove_var("PWD") },
-        }
+        // SAFETY: as above.
+        unsafe { set_env("PWD", saved_pwd.as_deref()) };
         std::env::set_current_dir(before).unwrap();
     }
 }

@@ -9,17 +9,12 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use limpet_syscall::errno::{EINVAL, ENOENT, ENOTDIR};
 use limpet_syscall::unistd::{close, fstat, lseek, open};
-use limpet_syscall::{nr, result, ret_errno, set_errno, syscall0, syscall3};
+use limpet_syscall::{errno, nr, result, ret_errno, set_errno, syscall0, syscall3};
 
 use crate::abi::{
     Dirent, F_SETFD, FD_CLOEXEC, O_CLOEXEC, O_DIRECTORY, O_RDONLY, S_IFDIR, S_IFMT, Stat,
 };
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-    fn __errno_location() -> *mut c_int;
-}
+use crate::imports::{free, malloc};
 
 /// Bytes of directory records fetched per `getdents64` call.
 const BUF_LEN: usize = 2048;
@@ -203,14 +198,12 @@ pub unsafe extern "C" fn readdir_r(
 ) -> c_int {
     // SAFETY: the caller passes a live stream; the lock serialises use of its buffer.
     let _g = unsafe { lock(dir) };
-    // SAFETY: errno's slot is always valid for the calling thread.
-    let errno = unsafe { &mut *__errno_location() };
-    let saved = *errno;
-    *errno = 0;
+    let saved = errno();
+    set_errno(0);
     // SAFETY: we hold the stream's lock.
     let de = unsafe { readdir(dir) };
-    let e = *errno;
-    *errno = saved;
+    let e = errno();
+    set_errno(saved);
     if e != 0 {
         return e;
     }

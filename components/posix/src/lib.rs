@@ -5,11 +5,13 @@
 //! `stat`) live in `limpet-syscall`; this crate builds the rest on its raw syscalls. Where Linux
 //! has both a plain and an `*at` system call, the `*at` one is used: aarch64 and riscv64 have
 //! only those. ABI constants and structs are in [`abi`]; each family of functions has its own file.
-//! Services of other components (`malloc`, `qsort`, `strcoll`, ...) are reached through their C
-//! symbols, so this crate builds alone and a program's own definitions interpose.
+//! The environment (`getenv`) is limpet-start's, reached by Rust path; the services of other
+//! components (`malloc`, `qsort`, `strcoll`, ...) are reached through their C symbols, all
+//! listed in `imports`, so this crate builds alone and a program's own definitions interpose.
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;
+mod imports;
 mod procfd;
 #[cfg(test)]
 mod testutil;

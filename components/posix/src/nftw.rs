@@ -2,7 +2,7 @@
 use core::ffi::{c_char, c_int};
 
 use limpet_syscall::errno::{EACCES, ENAMETOOLONG, ENOENT};
-use limpet_syscall::set_errno;
+use limpet_syscall::{errno, set_errno};
 use limpet_syscall::unistd::{close, open, stat};
 
 use crate::abi::{
@@ -11,10 +11,6 @@ use crate::abi::{
 use crate::cwd::fchdir;
 use crate::dir::{closedir, fdopendir, readdir};
 use crate::stat::lstat;
-
-unsafe extern "C" {
-    fn __errno_location() -> *mut c_int;
-}
 
 /// The callback `nftw` takes.
 pub type NftwFn = unsafe extern "C" fn(*const c_char, *const Stat, c_int, *mut Ftw) -> c_int;
@@ -50,11 +46,6 @@ struct Walk {
     path: [u8; PATH_MAX + 1],
     f: NftwFn,
     flags: c_int,
-}
-
-fn errno() -> c_int {
-    // SAFETY: errno's slot is always valid for the calling thread.
-    unsafe { *__errno_location() }
 }
 
 /// `nftw(path, f, fd_limit, flags)`—Walks the tree at `path`, calling `f(name, st, type, ftw)`

@@ -2,23 +2,15 @@
 use core::ffi::{c_char, c_int, c_void};
 
 use limpet_syscall::errno::ENOMEM;
-use limpet_syscall::set_errno;
+use limpet_syscall::{errno, set_errno};
 
 use crate::abi::Dirent;
 use crate::dir::{closedir, opendir, readdir};
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-    fn qsort(base: *mut c_void, n: usize, size: usize, cmp: Option<SortCmp>);
-    fn strcoll(a: *const c_char, b: *const c_char) -> c_int;
-    fn __errno_location() -> *mut c_int;
-}
+use crate::imports::{free, malloc, qsort, realloc, strcoll};
 
 /// The comparison `scandir` takes, which `qsort` also accepts for an array of entry pointers.
 pub type Cmp = unsafe extern "C" fn(*mut *const Dirent, *mut *const Dirent) -> c_int;
-type SortCmp = unsafe extern "C" fn(*const c_void, *const c_void) -> c_int;
+pub(crate) type SortCmp = unsafe extern "C" fn(*const c_void, *const c_void) -> c_int;
 /// The filter `scandir` takes.
 pub type Filter = unsafe extern "C" fn(*const Dirent) -> c_int;
 
@@ -42,11 +34,9 @@ pub unsafe extern "C" fn scandir(
     if d.is_null() {
         return -1;
     }
-    // SAFETY: errno's slot is always valid for the calling thread.
-    let errno = unsafe { &mut *__errno_location() };
-    let saved = *errno;
+    let saved = errno();
     // readdir says "end" and "error" both with null; errno, cleared here, tells them apart.
-    *errno = 0;
+    set_errno(0);
     let mut names: *mut *mut Dirent = core::ptr::null_mut();
     let (mut len, mut cap) = (0usize, 0usize);
     loop {
@@ -66,7 +56,7 @@ pub unsafe extern "C" fn scandir(
             let bytes = match cap.checked_mul(core::mem::size_of::<*mut Dirent>()) {
                 Some(b) if b <= c_int::MAX as usize => b,
                 _ => {
-                    *errno = ENOMEM;
+                    set_errno(ENOMEM);
                     break;
                 }
             };
@@ -95,8 +85,8 @@ pub unsafe extern "C" fn scandir(
     }
     // SAFETY: `d` is ours and not used again.
     unsafe { closedir(d) };
-    if *errno != 0 {
-        let e = *errno;
+    let e = errno();
+    if e != 0 {
         for i in 0..len {
             // SAFETY: each element is one of our allocations.
             unsafe { free((*names.add(i)).cast()) };
@@ -106,7 +96,7 @@ pub unsafe extern "C" fn scandir(
         set_errno(e);
         return -1;
     }
-    *errno = saved;
+    set_errno(saved);
     if let Some(c) = cmp {
         // SAFETY: qsort passes pointers to the array's elements, which is what a `Cmp` takes;
         // the two function types differ only in how they name those pointers.

@@ -1,20 +1,15 @@
 //! `sysconf` and `getpagesize`.
 use core::ffi::{c_int, c_long, c_ulong};
 
+use limpet_syscall::auxv::{AT_PAGESZ, getauxval};
 use limpet_syscall::errno::EINVAL;
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall3, syscall4};
-
-unsafe extern "C" {
-    fn getauxval(key: c_ulong) -> c_ulong;
-}
-
-const AT_PAGESZ: c_ulong = 6;
 
 /// `getpagesize()`—The size of a memory page, as the kernel reported it at start-up.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn getpagesize() -> c_int {
-    // SAFETY: getauxval takes no pointers; the kernel always supplies AT_PAGESZ.
-    unsafe { getauxval(AT_PAGESZ) as c_int }
+    // The kernel always supplies AT_PAGESZ.
+    getauxval(AT_PAGESZ as c_ulong) as c_int
 }
 
 /// A name `sysconf` does not know: EINVAL.
@@ -189,6 +184,8 @@ mod tests {
 
     #[test]
     fn constants_and_machine_values() {
+        // The page size comes from the auxiliary vector, which limpet's start-up records.
+        crate::testutil::record_auxv();
         assert_eq!(sysconf(2), 100);
         assert_eq!(sysconf(SC_PAGESIZE), 4096);
         assert_eq!(getpagesize(), 4096);

@@ -4,7 +4,7 @@ use core::ffi::{c_char, c_int};
 
 use limpet_syscall::errno::{EBADF, ENODEV, ENOTTY, ERANGE};
 use limpet_syscall::unistd::{fstat, stat};
-use limpet_syscall::{nr, result, set_errno, syscall3};
+use limpet_syscall::{errno, nr, result, set_errno, syscall3};
 
 use crate::abi::Stat;
 use crate::procfd::ProcFdName;
@@ -49,11 +49,6 @@ pub extern "C" fn isatty(fd: c_int) -> c_int {
 /// `buf` must be valid for `size` bytes of writes.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn ttyname_r(fd: c_int, buf: *mut c_char, size: usize) -> c_int {
-    unsafe extern "C" {
-        fn __errno_location() -> *mut c_int;
-    }
-    // SAFETY: errno's slot is always valid for the calling thread.
-    let errno = || unsafe { *__errno_location() };
     if isatty(fd) == 0 {
         return errno();
     }

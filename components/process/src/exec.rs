@@ -3,15 +3,20 @@
 use core::ffi::{c_char, c_int};
 
 use limpet_syscall::{
+    errno,
     errno::{EBADF, ENOENT, ENOSYS},
     nr, result, ret_errno, set_errno, syscall2, syscall3, syscall5, syscall6,
 };
 use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, PROT_READ, PROT_WRITE};
 use limpet_va::{VaArgs, VaList};
 
-use crate::c;
-
 const AT_EMPTY_PATH: usize = 0x1000;
+
+/// The current environment: limpet-start's `environ`, which the program may have replaced.
+pub(crate) fn environ() -> *const *const c_char {
+    // SAFETY: a read of the pointer itself; C programs change `environ` only between calls.
+    unsafe { limpet_start::env::environ }.cast_const().cast()
+}
 
 /// `execve(path, argv, envp)`—Replaces the process image with the program `path`. Returns
 /// only on failure: -1 with errno set.
@@ -31,7 +36,7 @@ pub unsafe extern "C" fn execve(path: *const c_char, argv: *const *const c_char,
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn execv(path: *const c_char, argv: *const *const c_char) -> c_int {
     // SAFETY: `environ` is the process's environment; the rest is the caller's.
-    unsafe { execve(path, argv, c::environ) }
+    unsafe { execve(path, argv, environ()) }
 }
 
 /// `fexecve(fd, argv, envp)`—Executes the program open on `fd` (`execveat` with
@@ -58,7 +63,7 @@ pub unsafe extern "C" fn fexecve(fd: c_int, argv: *const *const c_char, envp: *c
     let path = proc_fd_path(fd, &mut buf);
     // SAFETY: `path` is a C string in `buf`.
     unsafe { execve(path, argv, envp) };
-    if c::errno() == ENOENT {
+    if errno() == ENOENT {
         set_errno(EBADF);
     }
     -1
@@ -228,13 +233,13 @@ mod tests {
         // Ten arguments: several on the stack, so the gathering is exercised.
         let r = unsafe { f(p, a, a, a, a, a, a, a, a, a, n) };
         assert_eq!(r, -1);
-        assert_eq!(c::errno(), ENOENT);
+        assert_eq!(errno(), ENOENT);
         let g: Variadic = unsafe { core::mem::transmute(execle as *const ()) };
         let env = [n];
         assert_eq!(unsafe { g(p, a, a, a, a, a, a, a, n, env.as_ptr()) }, -1);
         let h: Variadic = unsafe { core::mem::transmute(execlp as *const ()) };
         assert_eq!(unsafe { h(c"limpet-no-such-xyz".as_ptr(), a, n) }, -1);
-        assert_eq!(c::errno(), ENOENT);
+        assert_eq!(errno(), ENOENT);
     }
 
 
@@ -288,8 +293,8 @@ mod tests {
     fn exec_failures_set_errno() {
         let argv = [c"x".as_ptr(), core::ptr::null()];
         assert_eq!(unsafe { execve(c"/nonexistent/prog".as_ptr(), argv.as_ptr(), argv[1..].as_ptr()) }, -1);
-        assert_eq!(c::errno(), ENOENT);
+        assert_eq!(errno(), ENOENT);
         assert_eq!(unsafe { fexecve(-1, argv.as_ptr(), argv[1..].as_ptr()) }, -1);
-        assert_eq!(c::errno(), EBADF);
+        assert_eq!(errno(), EBADF);
     }
 }

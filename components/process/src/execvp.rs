@@ -1,14 +1,15 @@
 //! `execvp` and `execvpe`: the `PATH` search.
 use core::ffi::{c_char, c_int};
 
+use limpet_start::env::getenv;
 use limpet_syscall::{
+    errno,
     errno::{EACCES, ENAMETOOLONG, ENOENT, ENOTDIR},
     set_errno,
 };
 
 use crate::abi::{NAME_MAX, PATH_MAX};
-use crate::c;
-use crate::exec::execve;
+use crate::exec::{environ, execve};
 
 /// Used when `PATH` is unset, as musl.
 const DEFAULT_PATH: &[u8] = b"/usr/local/bin:/bin:/usr/bin\0";
@@ -33,7 +34,7 @@ unsafe fn strnlen(s: *const u8, max: usize) -> usize {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn execvp(file: *const c_char, argv: *const *const c_char) -> c_int {
     // SAFETY: `environ` is the process's environment; the rest is the caller's.
-    unsafe { execvpe(file, argv, c::environ) }
+    unsafe { execvpe(file, argv, environ()) }
 }
 
 /// `execvpe(file, argv, envp)`—Executes `file`: as a path if it contains a slash, else by
@@ -66,7 +67,7 @@ pub unsafe extern "C" fn execvpe(file: *const c_char, argv: *const *const c_char
         return -1;
     }
     // SAFETY: getenv's result is null or a C string.
-    let mut p = unsafe { c::getenv(c"PATH".as_ptr()) }.cast::<u8>().cast_const();
+    let mut p = unsafe { getenv(c"PATH".as_ptr()) }.cast::<u8>().cast_const();
     if p.is_null() {
         p = DEFAULT_PATH.as_ptr();
     }
@@ -88,7 +89,7 @@ pub unsafe extern "C" fn execvpe(file: *const c_char, argv: *const *const c_char
                 core::ptr::copy_nonoverlapping(f, buf.as_mut_ptr().add(at), k + 1);
                 execve(buf.as_ptr().cast(), argv, envp);
             }
-            match c::errno() {
+            match errno() {
                 EACCES => seen_eacces = true,
                 ENOENT | ENOTDIR => {}
                 _ => return -1,
@@ -129,11 +130,11 @@ mod tests {
         let argv = [c"x".as_ptr(), core::ptr::null()];
         let env = [core::ptr::null()];
         assert_eq!(unsafe { execvpe(c"".as_ptr(), argv.as_ptr(), env.as_ptr()) }, -1);
-        assert_eq!(c::errno(), ENOENT);
+        assert_eq!(errno(), ENOENT);
         assert_eq!(unsafe { execvpe(c"limpet-no-such-program-xyz".as_ptr(), argv.as_ptr(), env.as_ptr()) }, -1);
-        assert_eq!(c::errno(), ENOENT);
+        assert_eq!(errno(), ENOENT);
         let long = std::ffi::CString::new("a".repeat(300)).unwrap();
         assert_eq!(unsafe { execvpe(long.as_ptr(), argv.as_ptr(), env.as_ptr()) }, -1);
-        assert_eq!(c::errno(), ENAMETOOLONG);
+        assert_eq!(errno(), ENAMETOOLONG);
     }
 }

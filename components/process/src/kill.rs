@@ -47,11 +47,11 @@ mod tests {
     fn errors_and_a_blocked_raise() {
         assert_eq!(kill(std::process::id() as c_int, 0), 0);
         assert_eq!(kill(std::process::id() as c_int, 999), -1);
-        assert_eq!(crate::c::errno(), EINVAL);
+        assert_eq!(limpet_syscall::errno(), EINVAL);
         assert_eq!(killpg(-3, 0), -1);
-        assert_eq!(crate::c::errno(), EINVAL);
+        assert_eq!(limpet_syscall::errno(), EINVAL);
         assert_eq!(kill(-2_000_000, 0), -1);
-        assert_eq!(crate::c::errno(), ESRCH);
+        assert_eq!(limpet_syscall::errno(), ESRCH);
         std::thread::spawn(|| {
             let usr1 = sigs::bit(10);
             sigs::mask(sigs::SIG_BLOCK, Some(&usr1), None);

@@ -15,6 +15,7 @@ pub mod exec;
 pub mod execvp;
 pub mod fork;
 pub mod id;
+mod imports;
 pub mod kill;
 pub mod priority;
 pub mod rlimit;
@@ -26,22 +27,3 @@ pub mod wait;
 
 #[cfg(target_arch = "x86_64")]
 pub use arch::*;
-
-/// C functions of other components, reached through their symbols.
-mod c {
-    use core::ffi::{c_char, c_int, c_void};
-
-    unsafe extern "C" {
-        pub static environ: *const *const c_char;
-        pub fn getenv(name: *const c_char) -> *mut c_char;
-        pub fn malloc(n: usize) -> *mut c_void;
-        pub fn free(p: *mut c_void);
-        pub fn __errno_location() -> *mut c_int;
-    }
-
-    /// The calling thread's errno.
-    pub fn errno() -> c_int {
-        // SAFETY: `__errno_location` always returns the calling thread's errno slot.
-        unsafe { *__errno_location() }
-    }
-}

@@ -2,12 +2,12 @@
 use core::ffi::c_int;
 
 use limpet_syscall::{
+    errno,
     errno::{EACCES, EPERM},
     nr, ret_errno, set_errno, syscall2, syscall3,
 };
 
 use crate::abi::{NZERO, PRIO_PROCESS, Rusage};
-use crate::c;
 
 /// `getpriority(which, who)`—The nice value (-20..=19) of the process, process group or
 /// user named; -1 with errno set on error (a real nice value can also be -1: clear errno
@@ -39,7 +39,7 @@ pub extern "C" fn nice(inc: c_int) -> c_int {
     }
     prio = prio.clamp(-NZERO, NZERO - 1);
     if setpriority(PRIO_PROCESS, 0, prio) != 0 {
-        if c::errno() == EACCES {
+        if errno() == EACCES {
             set_errno(EPERM);
         }
         return -1;
@@ -77,7 +77,7 @@ mod tests {
         unsafe { crate::wait::waitpid(pid, &mut st, 0) };
         assert_eq!(st, 0);
         assert_eq!(getpriority(99, 0), -1);
-        assert_eq!(c::errno(), EINVAL);
+        assert_eq!(errno(), EINVAL);
         let mut ru = Rusage::default();
         assert_eq!(unsafe { getrusage(0, &mut ru) }, 0);
         assert!(ru.counters[0] > 0); // maxrss

@@ -91,7 +91,7 @@ mod tests {
         assert_eq!(old, lower);
         let bad = Rlimit { cur: 10, max: 5 };
         assert_eq!(unsafe { setrlimit(RLIMIT_NOFILE, &bad) }, -1);
-        assert_eq!(crate::c::errno(), EINVAL);
+        assert_eq!(limpet_syscall::errno(), EINVAL);
         assert_eq!(unsafe { getrlimit(9999, &mut now) }, -1);
     }
 }

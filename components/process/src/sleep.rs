@@ -93,7 +93,7 @@ mod tests {
         assert!(t.elapsed() >= std::time::Duration::from_millis(20));
         let bad = Timespec { tv_sec: 0, tv_nsec: 2_000_000_000 };
         assert_eq!(unsafe { nanosleep(&bad, core::ptr::null_mut()) }, -1);
-        assert_eq!(crate::c::errno(), EINVAL);
+        assert_eq!(limpet_syscall::errno(), EINVAL);
         assert_eq!(unsafe { clock_nanosleep(CLOCK_THREAD_CPUTIME_ID, 0, &bad, core::ptr::null_mut()) }, EINVAL);
         let ok = Timespec { tv_sec: 0, tv_nsec: 1000 };
         assert_eq!(unsafe { clock_nanosleep(1, 0, &ok, core::ptr::null_mut()) }, 0);

@@ -2,10 +2,10 @@
 use core::ffi::{c_char, c_int};
 use core::ptr;
 
-use limpet_syscall::{errno::EINTR, set_errno};
+use limpet_syscall::{errno, errno::EINTR, set_errno};
 
 use crate::abi::{POSIX_SPAWN_SETSIGDEF, POSIX_SPAWN_SETSIGMASK, SigSet, SpawnAttr};
-use crate::c;
+use crate::exec::environ;
 use crate::sigs::{self, KSigAction, SIG_BLOCK, SIG_IGN, SIGCHLD, SIGINT, SIGQUIT};
 use crate::spawn::run::spawn;
 use crate::wait::wait4;
@@ -49,11 +49,11 @@ pub unsafe extern "C" fn system(command: *const c_char) -> c_int {
     let argv = [c"sh".as_ptr(), c"-c".as_ptr(), command, ptr::null()];
     let mut pid = 0;
     // SAFETY: locals and the process's environment.
-    let err = unsafe { spawn(&mut pid, c"/bin/sh".as_ptr(), ptr::null(), &attr, argv.as_ptr(), c::environ, false) };
+    let err = unsafe { spawn(&mut pid, c"/bin/sh".as_ptr(), ptr::null(), &attr, argv.as_ptr(), environ(), false) };
     let mut status = NO_SHELL;
     if err == 0 {
         // SAFETY: `status` is a local.
-        while unsafe { wait4(pid, &mut status, 0, ptr::null_mut()) } < 0 && c::errno() == EINTR {}
+        while unsafe { wait4(pid, &mut status, 0, ptr::null_mut()) } < 0 && errno() == EINTR {}
     }
 
     sigs::action(SIGINT, Some(&old_int), None);

@@ -95,6 +95,6 @@ mod tests {
         assert_eq!(info[4] as c_int, pid); // si_pid
         assert_eq!(info[6], 4); // si_status
         assert_eq!(unsafe { waitpid(pid, &mut st, WNOHANG) }, -1);
-        assert_eq!(crate::c::errno(), ECHILD);
+        assert_eq!(limpet_syscall::errno(), ECHILD);
     }
 }

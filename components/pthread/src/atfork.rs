@@ -15,6 +15,7 @@ use core::ffi::{c_int, c_void};
 
 use limpet_syscall::errno::ENOMEM;
 
+use crate::imports::{free, malloc};
 use crate::lock::Lock;
 
 /// A handler: `void (*)(void)`, or null for none.
@@ -51,12 +52,6 @@ static REGISTRY: Registry = Registry {
     lock: Lock::new(),
     table: UnsafeCell::new(Table { entries: core::ptr::null_mut(), len: 0, cap: BUILTIN, builtin: [NONE; BUILTIN] }),
 };
-
-unsafe extern "C" {
-    // The allocator's, through the C symbol (the malloc component sits above this one).
-    fn malloc(n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
 
 impl Table {
     /// The registered entries.

@@ -25,6 +25,7 @@ pub mod atfork;
 pub mod attr;
 pub mod cleanup;
 pub mod cond;
+mod imports;
 pub mod key;
 pub mod mutex;
 pub mod once;

@@ -14,6 +14,7 @@
 
 pub mod abi;
 mod arch;
+mod imports;
 pub mod legacy;
 pub mod psignal;
 pub mod sigaction;

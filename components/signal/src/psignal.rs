@@ -1,14 +1,10 @@
 //! `psignal` and `psiginfo`: a signal's description on stderr.
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int};
+
+use limpet_syscall::{errno, set_errno};
 
 use crate::abi::SigInfo;
-
-unsafe extern "C" {
-    static stderr: *mut c_void;
-    fn fputs(s: *const c_char, f: *mut c_void) -> c_int;
-    fn strsignal(sig: c_int) -> *mut c_char;
-    fn __errno_location() -> *mut c_int;
-}
+use crate::imports::{fputc, fputs, fwrite, stderr, strsignal};
 
 /// `psignal(sig, msg)`—Writes "`msg`: description\n" to stderr, or just the description
 /// and a newline when `msg` is null (an empty `msg` still gets its ": ", as in musl).
@@ -18,18 +14,19 @@ unsafe extern "C" {
 /// `msg` must be null or a C string.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn psignal(sig: c_int, msg: *const c_char) {
-    // SAFETY: errno's slot and stderr are always valid; the strings are C strings.
+    let saved = errno();
+    // SAFETY: stderr is always a valid stream; `msg` is a C string (the caller's contract),
+    // and so is every description strsignal returns; fwrite reads the literal's two bytes.
     unsafe {
-        let saved = *__errno_location();
         let f = stderr;
         if !msg.is_null() {
             fputs(msg, f);
-            fputs(c": ".as_ptr(), f);
+            fwrite(b": ".as_ptr().cast(), 1, 2, f);
         }
         fputs(strsignal(sig), f);
-        fputs(c"\n".as_ptr(), f);
-        *__errno_location() = saved;
+        fputc(c_int::from(b'\n'), f);
     }
+    set_errno(saved);
 }
 
 /// `psiginfo(info, msg)`—[`psignal`] of `info->si_signo`.

@@ -37,6 +37,8 @@
 use core::ptr;
 use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
+use crate::imports::{__start_limpet_fork_hooks, __stop_limpet_fork_hooks};
+
 /// Work for `exit` to do (see the module docs): a static, linked in by [`at_exit`].
 pub struct ExitHook {
     run: fn(),
@@ -133,15 +135,10 @@ macro_rules! on_fork {
     };
 }
 
-// The linker defines these around the section when some object has it; when none does,
-// they are weak and null.
+// The linker defines the section's bounds (`crate::imports`) when some object has it; when
+// none does, they are weak and null. The directive stays beside their one use, so that it is
+// in the object that refers to them.
 core::arch::global_asm!(".weak __start_limpet_fork_hooks", ".weak __stop_limpet_fork_hooks");
-
-unsafe extern "C" {
-    // Bytes: `ForkHooks` holds Rust `fn` pointers, which are not C types.
-    static __start_limpet_fork_hooks: [u8; 0];
-    static __stop_limpet_fork_hooks: [u8; 0];
-}
 
 /// Every linked component's fork hooks, in link order.
 fn fork_hooks() -> impl Iterator<Item = &'static ForkHooks> {

@@ -29,6 +29,7 @@ pub mod env;
 pub mod exit;
 pub mod futex;
 pub mod hooks;
+mod imports;
 pub mod libc_start;
 #[cfg(target_arch = "x86_64")]
 pub mod list;

@@ -5,8 +5,14 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 use limpet_syscall::auxv::{self, AT_PHDR, AT_PHNUM, AT_RANDOM};
 use limpet_syscall::elf::{PT_DYNAMIC, PT_PHDR, PT_TLS, Phdr};
 
+use crate::imports::{__fini_array_end, __fini_array_start};
+#[cfg(target_arch = "x86_64")]
+use crate::imports::{
+    _DYNAMIC, __init_array_end, __init_array_start, __preinit_array_end, __preinit_array_start,
+};
+
 type Main = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char) -> c_int;
-type Hook = unsafe extern "C" fn();
+pub(crate) type Hook = unsafe extern "C" fn();
 
 /// The loader's constructor runner, or 0 in a static program.
 static DYN_INIT: AtomicUsize = AtomicUsize::new(0);
@@ -23,8 +29,10 @@ pub fn set_dynamic(init: Hook, fini: Hook) {
     DYN_FINI.store(fini as usize, Ordering::Relaxed);
 }
 
-// The static linker defines these around a program's arrays; a shared link does not, so
-// they are weak: in libc.so they are null and the dynamic linker runs the arrays instead.
+// The static linker defines these (`crate::imports`) around a program's arrays; a shared
+// link does not, so they are weak: in libc.so they are null and the dynamic linker runs the
+// arrays instead. The directives stay beside the uses, so that they are in the object that
+// refers to the names.
 core::arch::global_asm!(
     ".weak __preinit_array_start",
     ".weak __preinit_array_end",
@@ -34,17 +42,6 @@ core::arch::global_asm!(
     ".weak __fini_array_end",
     ".weak _DYNAMIC",
 );
-
-unsafe extern "C" {
-    // The program's own dynamic section: present in a static PIE, null otherwise.
-    static _DYNAMIC: [usize; 0];
-    static __preinit_array_start: [Hook; 0];
-    static __preinit_array_end: [Hook; 0];
-    static __init_array_start: [Hook; 0];
-    static __init_array_end: [Hook; 0];
-    static __fini_array_start: [Hook; 0];
-    static __fini_array_end: [Hook; 0];
-}
 
 /// Calls every function in `[start, end)`, forwards or backwards.
 ///
@@ -74,6 +71,9 @@ pub fn canary_from_auxv() -> usize {
 ///
 /// # Safety
 /// Called once, from `__libc_start_main`, with the kernel's argv.
+// The main thread's TLS is laid out for variant II (x86_64) only so far: elsewhere there is
+// no start-up yet, so no `__libc_start_main` for a program to link against.
+#[cfg(target_arch = "x86_64")]
 unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
     static mut MAIN_TLS: crate::tls::TlsModule = crate::tls::TlsModule::empty();
     // SAFETY: single-threaded start-up; every pointer comes from the kernel.
@@ -114,6 +114,7 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
 ///
 /// # Safety
 /// Called once, by `_start`, with the kernel's `argc` and `argv`.
+#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn __libc_start_main(
     main: Main,

@@ -55,6 +55,41 @@ pub fn usable_cpus() -> Option<usize> {
     Some(mask.iter().flat_map(|w| w.to_ne_bytes()).take(n).map(|b| b.count_ones() as usize).sum())
 }
 
+/// A value guarded by a [`Lock`], usable in a `static` (`Mutex::new` is `const`): the
+/// components' internal state (the allocator's registry, the locale table, the stream
+/// list) is kept in these.
+pub type Mutex<T> = lock_api::Mutex<Lock, T>;
+/// Proof that a [`Mutex`] is held; releases it when dropped.
+pub type MutexGuard<'a, T> = lock_api::MutexGuard<'a, Lock, T>;
+
+// SAFETY: `try_lock` succeeds only when it moved the word from UNLOCKED, and every other
+// path to LOCKED or CONTENDED goes through the same exchange, so one holder at a time.
+unsafe impl lock_api::RawMutex for Lock {
+    const INIT: Lock = Lock::new();
+    // The lock has no owner: any thread may release it (fork's child does).
+    type GuardMarker = lock_api::GuardSend;
+
+    #[inline]
+    fn lock(&self) {
+        Lock::lock(self)
+    }
+
+    #[inline]
+    fn try_lock(&self) -> bool {
+        Lock::try_lock(self)
+    }
+
+    #[inline]
+    unsafe fn unlock(&self) {
+        // SAFETY: lock_api calls this only for a held lock.
+        unsafe { Lock::unlock(self) }
+    }
+
+    fn is_locked(&self) -> bool {
+        Lock::is_locked(self)
+    }
+}
+
 /// A process-private futex lock with no owner tracking.
 #[repr(transparent)]
 pub struct Lock {
@@ -238,5 +273,66 @@ mod tests {
         unsafe { l.unlock() };
         t.join().unwrap();
         assert!(!l.is_locked());
+    }
+}
+
+#[cfg(test)]
+mod mutex_tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn counts_exactly_under_contention() {
+        const THREADS: usize = 4;
+        const ROUNDS: usize = 100_000;
+        let m = Arc::new(Mutex::new(0usize));
+        let handles: Vec<_> = (0..THREADS)
+            .map(|_| {
+                let m = Arc::clone(&m);
+                std::thread::spawn(move || {
+                    for _ in 0..ROUNDS {
+                        // A non-atomic read-modify-write with a yield inside: without mutual
+                        // exclusion, updates get lost.
+                        let mut g = m.lock();
+                        let v = *g;
+                        if v.is_multiple_of(1000) {
+                            std::thread::yield_now();
+                        }
+                        *g = v + 1;
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+        assert_eq!(*m.lock(), THREADS * ROUNDS);
+        assert!(!m.is_locked());
+    }
+
+    #[test]
+    fn sleeper_is_woken() {
+        let m = Arc::new(Mutex::new(()));
+        let g = m.lock();
+        let m2 = Arc::clone(&m);
+        let t = std::thread::spawn(move || drop(m2.lock()));
+        // Long enough for the other thread to give up spinning and sleep in the kernel.
+        while !unsafe { m.raw() }.is_contended() {
+            std::thread::yield_now();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        drop(g);
+        t.join().unwrap();
+        assert!(!m.is_locked());
+    }
+
+    #[test]
+    fn leaked_guard_keeps_lock_until_unlock() {
+        let m = Mutex::new(5);
+        MutexGuard::leak(m.lock());
+        assert!(m.is_locked() && !unsafe { m.raw() }.is_contended());
+        // SAFETY: this thread holds the lock through the leaked guard.
+        unsafe { m.force_unlock() };
+        assert_eq!(*m.lock(), 5);
     }
 }

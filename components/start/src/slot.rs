@@ -26,6 +26,7 @@ use core::ffi::c_void;
 use core::ptr;
 
 use crate::descriptor::current;
+use crate::imports::{__start_limpet_thread_slots, __stop_limpet_thread_slots};
 
 /// A word of per-thread state (see the module docs). Declare it with
 /// [`thread_slot!`](crate::thread_slot).
@@ -52,15 +53,10 @@ macro_rules! thread_slot {
     };
 }
 
-// The linker defines these around the section when some object has it; when none does,
-// they are weak and null.
+// The linker defines the section's bounds (`crate::imports`) when some object has it; when
+// none does, they are weak and null. The directive stays beside their one use, so that it is
+// in the object that refers to them.
 core::arch::global_asm!(".weak __start_limpet_thread_slots", ".weak __stop_limpet_thread_slots");
-
-unsafe extern "C" {
-    // Bytes: a `ThreadSlot` holds a Rust `fn` pointer, which is not a C type.
-    static __start_limpet_thread_slots: [u8; 0];
-    static __stop_limpet_thread_slots: [u8; 0];
-}
 
 /// The slots' section: its start and its length in bytes (0 when no object has slots).
 pub fn section() -> (*mut u8, usize) {

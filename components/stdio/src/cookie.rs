@@ -14,7 +14,7 @@ use core::ffi::{c_char, c_int, c_void};
 use core::ptr::null_mut;
 
 use limpet_syscall::errno::{EINVAL, ENOTSUP};
-use limpet_syscall::set_errno;
+use limpet_syscall::{errno, set_errno};
 
 use crate::abi::{BUFSIZ, CookieIoFunctions};
 use crate::file::{F_EOF, F_ERR, F_NORD, F_NOWR, F_WRITING, FILE, Ops, State, UNGET};
@@ -40,14 +40,6 @@ fn cookie(s: &State) -> &Cookie {
     // SAFETY: a stream with `COOKIE_OPS` has its `Cookie` as cookie, alive as long as the
     // stream.
     unsafe { &*s.cookie.cast::<Cookie>() }
-}
-
-fn errno() -> c_int {
-    unsafe extern "C" {
-        fn __errno_location() -> *mut c_int;
-    }
-    // SAFETY: always the calling thread's errno slot.
-    unsafe { *__errno_location() }
 }
 
 /// Ends a read that came back with `r <= 0`: end of file for 0, an error otherwise (the

@@ -392,14 +392,11 @@ impl State {
 /// time (a byte loop here makes `getline` and `fgets` slower than musl's).
 #[inline]
 pub(crate) fn find_byte(hay: &[u8], b: u8) -> Option<usize> {
-    unsafe extern "C" {
-        fn memchr(s: *const core::ffi::c_void, c: c_int, n: usize) -> *mut core::ffi::c_void;
-    }
     if hay.is_empty() {
         return None;
     }
     // SAFETY: `hay` is readable for its length.
-    let p = unsafe { memchr(hay.as_ptr().cast(), c_int::from(b), hay.len()) };
+    let p = unsafe { crate::imports::memchr(hay.as_ptr().cast(), c_int::from(b), hay.len()) };
     (!p.is_null()).then(|| p as usize - hay.as_ptr() as usize)
 }
 

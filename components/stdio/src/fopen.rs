@@ -11,11 +11,7 @@ use crate::abi::{
 };
 use crate::fdio::{close_fd, is_terminal};
 use crate::file::{F_APP, F_LBF, F_NORD, F_NOWR, FILE, UNGET};
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
+use crate::imports::{free, malloc};
 
 /// Permission bits for a file `fopen` creates (before the umask).
 const CREATE_MODE: usize = 0o666;

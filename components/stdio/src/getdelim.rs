@@ -1,15 +1,12 @@
 //! `getdelim`, `__getdelim` and `getline`: a whole delimited record into a growing buffer.
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int};
 
 use limpet_syscall::errno::{EINVAL, ENOMEM};
 use limpet_syscall::set_errno;
 
 use crate::abi::EOF;
 use crate::file::{F_EOF, F_ERR, FILE, State, find_byte};
-
-unsafe extern "C" {
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-}
+use crate::imports::realloc;
 
 /// The new size of a buffer that must hold `need` more bytes than `used`, as musl grows
 /// it: room for the bytes and a terminator plus one, and half as much again while the
@@ -135,7 +132,7 @@ mod tests {
     use crate::testutil::{TmpFile, errno};
 
     unsafe extern "C" {
-        fn free(p: *mut c_void);
+        fn free(p: *mut core::ffi::c_void);
     }
 
     #[test]

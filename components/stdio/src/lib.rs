@@ -51,6 +51,7 @@ pub mod ftell;
 pub mod fwrite;
 pub mod getdelim;
 pub mod getw;
+mod imports;
 pub mod lock;
 pub mod memstream;
 mod ofl;

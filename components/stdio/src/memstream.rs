@@ -13,10 +13,7 @@ use crate::abi::{BUFSIZ, PTRDIFF_MAX};
 use crate::file::{F_ERR, F_NORD, FILE, Ops, State};
 use crate::fmemopen::{mem_close, seek_target};
 use crate::fopen::{alloc_c, free_c};
-
-unsafe extern "C" {
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-}
+use crate::imports::realloc;
 
 /// The growing memory (bytes for `open_memstream`, `wchar_t`s for `open_wmemstream`) and
 /// the caller's view of it.

@@ -1,12 +1,10 @@
 //! `perror`: the errno message on stderr.
-use core::ffi::{CStr, c_char, c_int};
+use core::ffi::{CStr, c_char};
+
+use limpet_syscall::errno;
 
 use crate::file::STDERR_FILE;
-
-unsafe extern "C" {
-    fn __errno_location() -> *mut c_int;
-    fn strerror(e: c_int) -> *mut c_char;
-}
+use crate::imports::strerror;
 
 /// `perror(s)`—Writes `s`, `": "` (both only if `s` is neither null nor empty), the
 /// message for the current errno, and a newline to stderr, under one lock.
@@ -15,8 +13,8 @@ unsafe extern "C" {
 /// `s` must be null or NUL-terminated.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn perror(s: *const c_char) {
-    // SAFETY: errno's slot is always valid; strerror returns a NUL-terminated string.
-    let msg = unsafe { CStr::from_ptr(strerror(*__errno_location())) }.to_bytes();
+    // SAFETY: strerror returns a NUL-terminated string for any value.
+    let msg = unsafe { CStr::from_ptr(strerror(errno())) }.to_bytes();
     // SAFETY: the caller vouches for `s`.
     let prefix = if s.is_null() { &[][..] } else { unsafe { CStr::from_ptr(s) }.to_bytes() };
     STDERR_FILE.with_lock(|st| {

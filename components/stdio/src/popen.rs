@@ -25,10 +25,6 @@ use crate::fdio::close_fd;
 use crate::file::FILE;
 use crate::fopen::{fcntl, fdopen};
 
-unsafe extern "C" {
-    static environ: *const *const c_char;
-}
-
 /// Starts `/bin/sh -c cmd` with `child_end` as its descriptor `target`, closing the
 /// other `popen` streams' descriptors in the child. Called with the open-file list locked.
 /// Returns the child's pid, or an error number.
@@ -53,9 +49,12 @@ unsafe fn spawn_shell(cmd: *const c_char, child_end: c_int, target: c_int) -> Re
     let r = if ok && unsafe { posix_spawn_file_actions_adddup2(fa, child_end, target) } == 0 {
         let argv = [c"sh".as_ptr(), c"-c".as_ptr(), cmd, null()];
         let mut pid = 0;
-        // SAFETY: the arguments are C strings and null-terminated arrays; `environ` is
-        // the process's environment.
-        match unsafe { posix_spawn(&mut pid, c"/bin/sh".as_ptr(), fa, null(), argv.as_ptr(), environ) } {
+        // SAFETY: a read of limpet-start's `environ` pointer itself, which C programs change
+        // only between calls.
+        let envp = unsafe { limpet_start::env::environ }.cast_const().cast();
+        // SAFETY: the arguments are C strings and null-terminated arrays; `envp` is the
+        // process's environment.
+        match unsafe { posix_spawn(&mut pid, c"/bin/sh".as_ptr(), fa, null(), argv.as_ptr(), envp) } {
             0 => Ok(pid),
             e => Err(e),
         }

@@ -1,16 +1,13 @@
 //! `tmpnam` and `tempnam`: names for temporary files that did not exist when asked.
-use core::ffi::{CStr, c_char, c_void};
+use core::ffi::{CStr, c_char};
 use core::ptr::null_mut;
 
 use limpet_syscall::errno::{ENAMETOOLONG, ENOENT, ENOMEM};
 use limpet_syscall::{nr, result, set_errno, syscall4};
 
 use crate::abi::{AT_FDCWD, AT_SYMLINK_NOFOLLOW, L_TMPNAM, PATH_MAX};
+use crate::imports::malloc;
 use crate::tmpfile::{NAME_TRIES, random_name};
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-}
 
 /// Letters of randomness at the end of every name, as musl's.
 const RANDOM_LEN: usize = 6;
@@ -103,7 +100,7 @@ mod tests {
     use crate::testutil::errno;
 
     unsafe extern "C" {
-        fn free(p: *mut c_void);
+        fn free(p: *mut core::ffi::c_void);
     }
 
     #[test]

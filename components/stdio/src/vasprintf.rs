@@ -1,19 +1,14 @@
 //! `vasprintf` (and `asprintf`, its variadic trampoline): formatted output into a string
 //! allocated to fit.
-use core::ffi::{CStr, c_char, c_int, c_void};
+use core::ffi::{CStr, c_char, c_int};
 use core::ptr::null_mut;
 
 use limpet_syscall::errno::ENOMEM;
 
+use crate::imports::{free, malloc, realloc};
 use crate::printf::{self, Sink};
 use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::c_result;
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
 
 /// The first allocation: most formatted strings fit it, so one `malloc` is the common cost.
 const FIRST: usize = 64;

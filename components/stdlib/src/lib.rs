@@ -17,6 +17,7 @@ pub mod div;
 pub mod getopt;
 pub mod getopt_long;
 pub mod getsubopt;
+mod imports;
 pub mod mktemp;
 pub mod qsort;
 pub mod random;

@@ -1,9 +1,11 @@
 //! `realpath`: the canonical absolute name of a file, resolved in user space (no `/proc`
 //! needed): `.` and `..` are applied, `//` collapsed, and symbolic links followed.
-use core::ffi::{c_char, c_void};
+use core::ffi::c_char;
 
 use limpet_syscall::unistd::Stat;
 use limpet_syscall::{errno, nr, result, set_errno, syscall2, syscall4};
+
+use crate::imports::malloc;
 
 /// `PATH_MAX`.
 const PATH_MAX: usize = 4096;
@@ -13,10 +15,6 @@ const AT_FDCWD: isize = -100;
 /// `S_IFMT` and `S_IFDIR`.
 const S_IFMT: u32 = 0o170000;
 const S_IFDIR: u32 = 0o040000;
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-}
 
 /// A NUL-terminated path under construction.
 struct Path {

@@ -6,17 +6,13 @@
 //! an array limpet allocated: the one it made last if `environ` still points there (grown with
 //! `realloc`), otherwise a fresh copy of whatever `environ` holds. The strings `setenv` allocates
 //! are remembered, so each is freed once nothing in the environment uses it any more.
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int};
 use core::ptr;
 
 use limpet_start::env::{environ, getenv, match_entry};
 use limpet_syscall::{errno, set_errno};
 
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
+use crate::imports::{free, malloc, realloc};
 
 /// The environment array limpet allocated last (null before the first new entry).
 static mut OWN_ARRAY: *mut *mut c_char = ptr::null_mut();

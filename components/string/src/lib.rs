@@ -16,6 +16,7 @@
 
 mod arch;
 mod case;
+mod imports;
 mod twoway;
 
 mod bcmp;

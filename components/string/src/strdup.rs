@@ -1,13 +1,8 @@
 //! `strdup`.
-use core::ffi::{c_char, c_void};
+use core::ffi::c_char;
 
 use crate::arch::{c_string_length, copy_forward};
-
-unsafe extern "C" {
-    /// The C `malloc`, through its symbol rather than a Rust path: a program that defines its
-    /// own `malloc` must get `strdup`'s memory from it too (in std tests, the host's).
-    fn malloc(n: usize) -> *mut c_void;
-}
+use crate::imports::malloc;
 
 /// `strdup(s)`—Returns a copy of the string `s` in memory from `malloc`, to be released
 /// with `free`; or null, with errno set to `ENOMEM` by `malloc`, if none is available.
@@ -34,7 +29,7 @@ mod tests {
     use crate::testutil::{ALIGNS, Buf, Fenced, MAX_LEN, Rng, c_string};
 
     unsafe extern "C" {
-        fn free(p: *mut c_void);
+        fn free(p: *mut core::ffi::c_void);
     }
 
     /// Duplicates `s` and checks the copy is a separate block holding exactly `want`.

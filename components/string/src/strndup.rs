@@ -1,13 +1,9 @@
 //! `strndup`.
-use core::ffi::{c_char, c_void};
+use core::ffi::c_char;
 
 use crate::arch::copy_forward;
+use crate::imports::malloc;
 use crate::strnlen::strnlen;
-
-unsafe extern "C" {
-    /// The C `malloc`, through its symbol (see `strdup`).
-    fn malloc(n: usize) -> *mut c_void;
-}
 
 /// `strndup(s, n)`—Returns a copy of at most `n` bytes of the string `s`, always
 /// terminated, in memory from `malloc`; or null, with errno set to `ENOMEM` by `malloc`, if
@@ -35,7 +31,7 @@ mod tests {
     use crate::testutil::{Fenced, Rng, c_string};
 
     unsafe extern "C" {
-        fn free(p: *mut c_void);
+        fn free(p: *mut core::ffi::c_void);
     }
 
     #[test]

@@ -1,14 +1,8 @@
 //! `wcsdup`.
-use core::ffi::c_void;
-
+use crate::imports::malloc;
 use crate::wchar_t;
 use crate::wcslen::wcslen;
 use crate::wmemcpy::wmemcpy;
-
-unsafe extern "C" {
-    /// The C `malloc`, through its symbol (see `strdup`).
-    fn malloc(n: usize) -> *mut c_void;
-}
 
 /// `wcsdup(s)`—Returns a copy of the wide string `s` in memory from `malloc`; or null, with
 /// errno set to `ENOMEM` by `malloc`, if none is available.
@@ -33,7 +27,7 @@ mod tests {
     use super::*;
 
     unsafe extern "C" {
-        fn free(p: *mut c_void);
+        fn free(p: *mut core::ffi::c_void);
     }
 
     #[test]

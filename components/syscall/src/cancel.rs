@@ -163,12 +163,7 @@ pub unsafe fn syscall_cp(nr: usize, a0: usize, a1: usize, a2: usize, a3: usize, 
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
         use crate::arch::syscall_cp_asm as window_call;
-
-        unsafe extern "C" {
-            static limpet_syscall_cp_begin: u8;
-            static limpet_syscall_cp_end: u8;
-            static limpet_syscall_cp_cancel: u8;
-        }
+        use crate::imports::{limpet_syscall_cp_begin, limpet_syscall_cp_cancel, limpet_syscall_cp_end};
 
         /// The addresses a cancellation signal handler needs: a program counter in
         /// `begin..end` has not yet completed the window's system call, and the handler moves

@@ -3,7 +3,9 @@
 //! all with musl's behaviour in the C locale.
 //!
 //! `clock_gettime` (through the vDSO) lives in `limpet-syscall`; this crate calls it.
-//! Other components are reached through their C symbols (`getenv`).
+//! The environment (`getenv`) is limpet-start's, reached by Rust path; the other components
+//! this crate uses (the allocator, `pthread_create`) through their C symbols, listed in
+//! `imports`.
 #![cfg_attr(not(test), no_std)]
 #![allow(non_upper_case_globals)]
 
@@ -14,6 +16,7 @@ pub mod clock;
 pub mod difftime;
 mod fmt;
 pub mod gmtime;
+mod imports;
 pub mod itimer;
 pub mod localtime;
 mod names;

@@ -13,6 +13,7 @@ use limpet_syscall::errno::EAGAIN;
 use limpet_syscall::{nr, result, set_errno, syscall0, syscall2, syscall3, syscall4};
 
 use crate::abi::{Sigevent, TimerT, SIGEV_THREAD_ID};
+use crate::imports::{free, malloc, pthread_attr_init, pthread_attr_setdetachstate, pthread_create};
 
 /// The signal the helpers wait for (musl's SIGTIMER, reserved from applications). The
 /// unit tests run on glibc, whose threads keep 32 (its SIGCANCEL) unblocked and handled,
@@ -24,7 +25,7 @@ const SIG_SETMASK: usize = 2;
 const SIGSET_BYTES: usize = 8;
 const PTHREAD_CREATE_DETACHED: c_int = 1;
 /// `pthread_attr_t` is 56 bytes in musl's 64-bit ABI.
-const ATTR_WORDS: usize = 7;
+pub(crate) const ATTR_WORDS: usize = 7;
 /// `kernel_id`'s flag: the timer is being deleted.
 const DELETED: i32 = i32::MIN;
 const PENDING: i32 = 0;
@@ -40,19 +41,6 @@ struct Record {
     tid: AtomicI32,
     /// PENDING, then READY or a negated errno from the helper's `timer_create`.
     state: AtomicI32,
-}
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-    fn pthread_attr_init(attr: *mut [u64; ATTR_WORDS]) -> c_int;
-    fn pthread_attr_setdetachstate(attr: *mut [u64; ATTR_WORDS], state: c_int) -> c_int;
-    fn pthread_create(
-        th: *mut usize,
-        attr: *const [u64; ATTR_WORDS],
-        start: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
-        arg: *mut c_void,
-    ) -> c_int;
 }
 
 fn sigtimer_set() -> u64 {

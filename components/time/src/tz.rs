@@ -13,6 +13,7 @@ use core::ffi::{c_char, c_int, c_long};
 use core::ptr;
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use limpet_start::env::getenv;
 use limpet_syscall::{nr, syscall1, syscall3, syscall4};
 
 use crate::abi::Tm;
@@ -98,10 +99,6 @@ fn with_state<R>(f: impl FnOnce(&mut State) -> R) -> R {
     let r = f(st);
     STATE.1.store(false, Ordering::Release);
     r
-}
-
-unsafe extern "C" {
-    fn getenv(name: *const c_char) -> *mut c_char;
 }
 
 /// The bytes of a C string.

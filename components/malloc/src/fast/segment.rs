@@ -25,7 +25,7 @@ use limpet_syscall::{nr, syscall3};
 
 use super::page::Page;
 use super::thread_heap::Heap;
-use crate::lock::Mutex;
+use limpet_start::lock::{Mutex, MutexGuard};
 use crate::os::{self, PAGE};
 
 pub const SEGMENT_SHIFT: u32 = 22;
@@ -293,7 +293,7 @@ pub unsafe fn release_page(page: *mut Page) {
 
 /// Takes the pool's lock before `fork` and keeps it; [`unlock_after_fork`] releases it.
 pub fn lock_for_fork() {
-    POOL.lock().leak();
+    MutexGuard::leak(POOL.lock());
 }
 
 /// Releases the lock [`lock_for_fork`] took.
@@ -302,7 +302,7 @@ pub fn lock_for_fork() {
 /// Must follow [`lock_for_fork`] on this thread (in the child, the thread that forked).
 pub unsafe fn unlock_after_fork() {
     // SAFETY: per the contract, the lock is held by this thread.
-    unsafe { POOL.unlock() }
+    unsafe { POOL.force_unlock() }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use core::cell::UnsafeCell;
 use core::ptr;
 
 use super::thread_heap::Heap;
-use crate::lock::Mutex;
+use limpet_start::lock::{Mutex, MutexGuard};
 use crate::os::{self, PAGE};
 
 const OWNED: u32 = 1;
@@ -108,7 +108,7 @@ fn thread_exit(h: *mut core::ffi::c_void) {
 
 /// Before `fork`: the registry's lock, then the page pool's.
 pub fn lock_for_fork() {
-    REGISTRY.lock().leak();
+    MutexGuard::leak(REGISTRY.lock());
     super::segment::lock_for_fork();
 }
 
@@ -117,7 +117,7 @@ pub fn unlock_after_fork_parent() {
     // SAFETY: lock_for_fork took both locks on this thread.
     unsafe {
         super::segment::unlock_after_fork();
-        REGISTRY.unlock();
+        REGISTRY.force_unlock();
     }
 }
 
@@ -129,7 +129,7 @@ pub fn unlock_after_fork_child() {
     // SAFETY: lock_for_fork took both locks in the thread that forked, which is this one.
     unsafe {
         super::segment::unlock_after_fork();
-        REGISTRY.unlock();
+        REGISTRY.force_unlock();
     }
     // This is the only thread now, so nothing can come between the unlock and this lock.
     let reg = REGISTRY.lock();

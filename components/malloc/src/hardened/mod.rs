@@ -16,7 +16,7 @@
 //! failure is `None`, and the C functions in `api/` add the C contract.
 use core::ptr::NonNull;
 
-use crate::lock::{Mutex, MutexGuard};
+use limpet_start::lock::{Mutex, MutexGuard};
 
 mod class;
 mod group;
@@ -93,7 +93,7 @@ pub unsafe fn realloc(p: NonNull<u8>, n: usize) -> Option<NonNull<u8>> {
 /// Takes the heap lock before `fork`, so that the child does not inherit a heap that another
 /// thread was halfway through changing. [`unlock_after_fork`] must follow in both processes.
 pub fn lock_for_fork() {
-    HEAP.lock().leak();
+    MutexGuard::leak(HEAP.lock());
 }
 
 /// Releases the lock [`lock_for_fork`] took; in the child, the forking thread is the only one
@@ -104,7 +104,7 @@ pub fn lock_for_fork() {
 /// thread that forked).
 pub unsafe fn unlock_after_fork() {
     // SAFETY: the caller holds the lock through `lock_for_fork`.
-    unsafe { HEAP.unlock() }
+    unsafe { HEAP.force_unlock() }
 }
 
 fn unlock_after_fork_hook() {

@@ -6,7 +6,7 @@ use core::ptr;
 use limpet_syscall::errno::{EBADF, ENOMEM};
 
 use crate::abi::FileActions;
-use crate::c;
+use crate::imports::{free, malloc};
 
 /// What a file action does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -52,7 +52,7 @@ unsafe fn push(fa: *mut FileActions, template: Action, path: *const c_char) -> c
         len += 1;
     }
     // SAFETY: a plain allocation.
-    let node = unsafe { c::malloc(size_of::<Action>() + len) }.cast::<Action>();
+    let node = unsafe { malloc(size_of::<Action>() + len) }.cast::<Action>();
     if node.is_null() {
         return ENOMEM;
     }
@@ -97,7 +97,7 @@ pub unsafe extern "C" fn posix_spawn_file_actions_destroy(fa: *mut FileActions) 
         let mut p = (*fa).actions.cast::<Action>();
         while !p.is_null() {
             let next = (*p).next;
-            c::free(p.cast());
+            free(p.cast());
             p = next;
         }
         (*fa).actions = ptr::null_mut();

@@ -3,13 +3,13 @@ use core::ffi::{c_char, c_int};
 use core::ptr;
 
 use limpet_syscall::{
+    errno,
     errno::EINTR,
     nr, result, syscall0, syscall1, syscall1_noreturn, syscall2, syscall3, syscall4,
     unistd::AT_FDCWD,
 };
 
 use crate::abi::*;
-use crate::c;
 use crate::exec::execve;
 use crate::execvp::execvpe;
 use crate::fork::fork_only;
@@ -55,7 +55,7 @@ unsafe fn child(mut fd: c_int, job: &Job, parent_mask: u64) -> ! {
                 execve(job.path, job.argv, job.envp);
             }
         }
-        c::errno()
+        errno()
     });
     // SAFETY: `err` is a local; a failed write changes nothing the parent could learn.
     unsafe {
@@ -207,7 +207,7 @@ pub unsafe fn spawn(
         if got == Ok(size_of::<c_int>()) {
             // The child failed before exec and is exiting: reap it.
             // SAFETY: a null status is allowed.
-            while unsafe { waitpid(child_pid, ptr::null_mut(), 0) } < 0 && c::errno() == EINTR {}
+            while unsafe { waitpid(child_pid, ptr::null_mut(), 0) } < 0 && errno() == EINTR {}
         } else {
             err = 0;
             if !pid.is_null() {

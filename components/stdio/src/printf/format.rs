@@ -1,7 +1,5 @@
 //! The second pass: literal text and the integer, character, string, pointer and `%n`
 //! conversions, plus the field layout (width, flags) that every conversion shares.
-use core::ffi::{c_char, c_int};
-
 use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 
 use super::args::Plan;
@@ -271,15 +269,11 @@ pub(crate) unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spe
     }
 }
 
-/// `strerror(errno)`, through the C symbols: errno lives in the thread descriptor and the
-/// messages in the string component, and this keeps the crate usable on its own.
+/// `strerror(errno)`: the message is the string component's, through its C symbol, which
+/// keeps the crate usable on its own.
 pub(crate) fn errno_message() -> *const u8 {
-    unsafe extern "C" {
-        fn __errno_location() -> *mut c_int;
-        fn strerror(e: c_int) -> *mut c_char;
-    }
-    // SAFETY: __errno_location returns the calling thread's errno; strerror accepts any value.
-    unsafe { strerror(*__errno_location()).cast() }
+    // SAFETY: strerror accepts any value and returns a NUL-terminated string.
+    unsafe { crate::imports::strerror(limpet_syscall::errno()).cast() }
 }
 
 /// The bytes of the string at `p`, stopping at its NUL or after `limit` bytes.

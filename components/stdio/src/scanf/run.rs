@@ -11,12 +11,7 @@ use super::int::read_int;
 use super::reader::Reader;
 use super::set::Set;
 use super::{Input, PtrSource, is_space};
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
+use crate::imports::{free, malloc, realloc};
 
 /// Why the scan stopped early.
 pub(super) enum Stop {

@@ -25,12 +25,7 @@ use limpet_syscall::set_errno;
 use super::reader::Reader;
 use super::run::{Size, Stop, length_modifier, number, store_int};
 use super::{Input, PtrSource};
-
-unsafe extern "C" {
-    fn malloc(n: usize) -> *mut c_void;
-    fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
-    fn free(p: *mut c_void);
-}
+use crate::imports::{free, malloc, realloc};
 
 /// `wchar_t`.
 type Wchar = i32;
