@@ -56,8 +56,7 @@ pub fn usable_cpus() -> Option<usize> {
 }
 
 /// A value guarded by a [`Lock`], usable in a `static` (`Mutex::new` is `const`): the
-/// components' internal state (the allocator's registry, the locale table, the stream
-/// list) is kept in these.
+/// allocators keep their heaps, heap registry and page pool in these.
 pub type Mutex<T> = lock_api::Mutex<Lock, T>;
 /// Proof that a [`Mutex`] is held; releases it when dropped.
 pub type MutexGuard<'a, T> = lock_api::MutexGuard<'a, Lock, T>;

@@ -13,7 +13,7 @@
 //! integer bit set) are read with the smallest exponent, as the FPU reads them.
 use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS, Need};
 use super::format::Out;
-use super::parse::{ALT, FloatStyle, PLUS, SPACE, ZERO};
+use super::parse::{FloatStyle, Flags};
 use super::{F80, Sink};
 
 /// The default precision.
@@ -129,7 +129,7 @@ impl Exponent {
 /// Formats `x` for the conversion `style` (capitals with `upper`).
 pub(crate) fn float_field<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
-    flags: u8,
+    flags: Flags,
     width: usize,
     prec: Option<usize>,
     x: Float,
@@ -139,9 +139,9 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
     // The sign of a NaN is shown, as musl does.
     let sign: &[u8] = if x.neg {
         b"-"
-    } else if flags & PLUS != 0 {
+    } else if flags.contains(Flags::PLUS) {
         b"+"
-    } else if flags & SPACE != 0 {
+    } else if flags.contains(Flags::SPACE) {
         b" "
     } else {
         b""
@@ -171,7 +171,7 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
 #[allow(clippy::too_many_arguments)]
 fn long_decimal_field<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
-    flags: u8,
+    flags: Flags,
     width: usize,
     prec: Option<usize>,
     m: u64,
@@ -187,7 +187,7 @@ fn long_decimal_field<S: Sink + ?Sized>(
 #[allow(clippy::too_many_arguments)]
 fn decimal_field<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
-    flags: u8,
+    flags: Flags,
     width: usize,
     prec: Option<usize>,
     m: u64,
@@ -197,7 +197,7 @@ fn decimal_field<S: Sink + ?Sized>(
     upper: bool,
     buf: &mut [u32],
 ) -> Result<(), i32> {
-    let alt = flags & ALT != 0;
+    let alt = flags.contains(Flags::ALT);
     let e_letter = if upper { b'E' } else { b'e' };
     // Precisions are below 2^31, so these powers of ten fit an i64 comfortably.
     match style {
@@ -253,10 +253,10 @@ struct Layout<'a> {
     exp: &'a [u8],
 }
 
-fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, sign: &[u8], d: &Decimal<'_>, l: Layout<'_>) -> Result<(), i32> {
+fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, sign: &[u8], d: &Decimal<'_>, l: Layout<'_>) -> Result<(), i32> {
     let point = l.point || l.lo < l.pt;
     let len = (l.hi - l.lo + 1) as usize + usize::from(point) + l.exp.len();
-    out.field(flags, width, flags & ZERO != 0, sign, len, |o| {
+    out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
         d.write(o, l.hi, l.pt.max(l.lo));
         if point {
             o.put(b".");
@@ -270,7 +270,7 @@ fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, sign:
 
 /// `%a` of `m · 2^e`: `0x1.hhhp±d`, see the module doc.
 #[allow(clippy::too_many_arguments)]
-fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, prec: Option<usize>, m: u64, e: i32, sign: &[u8], upper: bool) -> Result<(), i32> {
+fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, prec: Option<usize>, m: u64, e: i32, sign: &[u8], upper: bool) -> Result<(), i32> {
     // The significand as a leading digit and 16 hex digits of fraction.
     let (mut lead, mut frac, exp) = if m == 0 {
         (0usize, 0u64, 0)
@@ -306,9 +306,9 @@ fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, prec: Op
     let mut prefix = [0u8; 3];
     prefix[..sign.len()].copy_from_slice(sign);
     prefix[sign.len()..sign.len() + 2].copy_from_slice(if upper { b"0X" } else { b"0x" });
-    let point = ndigits > 0 || trail > 0 || flags & ALT != 0;
+    let point = ndigits > 0 || trail > 0 || flags.contains(Flags::ALT);
     let len = 1 + usize::from(point) + ndigits + trail + exp.len;
-    out.field(flags, width, flags & ZERO != 0, &prefix[..sign.len() + 2], len, |o| {
+    out.field(flags, width, flags.contains(Flags::ZERO), &prefix[..sign.len() + 2], len, |o| {
         o.put(&int);
         if point {
             o.put(b".");

@@ -3,7 +3,7 @@
 use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 
 use super::args::Plan;
-use super::parse::{ALT, Conv, Count, LEFT, Length, PLUS, SPACE, Spec, ZERO, next_spec, parse};
+use super::parse::{Conv, Count, Flags, Length, Spec, next_spec, parse};
 use super::float::Float;
 use super::{ArgSource, Sink, float, wide};
 use crate::abi::INT_MAX;
@@ -61,7 +61,7 @@ impl<'s, S: Sink + ?Sized> Out<'s, S> {
     /// `zero`, with zeros between the prefix and the body.
     pub(crate) fn field(
         &mut self,
-        flags: u8,
+        flags: Flags,
         width: usize,
         zero: bool,
         prefix: &[u8],
@@ -71,7 +71,7 @@ impl<'s, S: Sink + ?Sized> Out<'s, S> {
         let len = prefix.len() + body_len;
         let fill = width.saturating_sub(len);
         self.claim(len + fill)?;
-        if flags & LEFT != 0 {
+        if flags.contains(Flags::LEFT) {
             self.put(prefix);
             body(self);
             self.pad(b' ', fill);
@@ -157,14 +157,14 @@ pub(crate) unsafe fn run<A: ArgSource + ?Sized, S: Sink + ?Sized>(plan: &Plan, f
 
 /// A conversion's flags, width and precision, with the `*` arguments they take read:
 /// a negative width is `-` and its magnitude.
-pub(crate) fn field_params<A: ArgSource + ?Sized>(spec: &Spec, args: &mut Fetch<'_, A>) -> Result<(u8, usize, Option<usize>), i32> {
+pub(crate) fn field_params<A: ArgSource + ?Sized>(spec: &Spec, args: &mut Fetch<'_, A>) -> Result<(Flags, usize, Option<usize>), i32> {
     let mut flags = spec.flags;
     let width = match spec.width {
         Count::Fixed(w) => w,
         c => match args.star(c)? {
             None => 0,
             Some(w) if w < 0 => {
-                flags |= LEFT;
+                flags |= Flags::LEFT;
                 // -INT_MIN is not an int; musl ends up with no padding for it, and so do we.
                 w.checked_neg().map_or(0, |w| w as usize)
             }
@@ -197,9 +197,9 @@ pub(crate) unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spe
             };
             let sign: &[u8] = if v < 0 {
                 b"-"
-            } else if flags & PLUS != 0 {
+            } else if flags.contains(Flags::PLUS) {
                 b"+"
-            } else if flags & SPACE != 0 {
+            } else if flags.contains(Flags::SPACE) {
                 b" "
             } else {
                 b""
@@ -219,7 +219,7 @@ pub(crate) unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spe
         Conv::Pointer => {
             // `%p` is `%#lx`, except that a given precision is raised to a pointer's digits.
             let v = args.int(pos)?;
-            int_field(out, flags | ALT, width, prec.map(|p| p.max(POINTER_DIGITS)), v, 16, false, b"")
+            int_field(out, flags | Flags::ALT, width, prec.map(|p| p.max(POINTER_DIGITS)), v, 16, false, b"")
         }
         Conv::Char => {
             let c = [args.int(pos)? as u8];
@@ -328,7 +328,7 @@ fn to_digits(mut v: u64, base: u8, upper: bool, buf: &mut [u8; MAX_DIGITS]) -> u
 #[allow(clippy::too_many_arguments)]
 fn int_field<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
-    flags: u8,
+    flags: Flags,
     width: usize,
     prec: Option<usize>,
     mag: u64,
@@ -341,7 +341,7 @@ fn int_field<S: Sink + ?Sized>(
     // Precision 0 prints no digits for 0.
     let digits = if prec == Some(0) && mag == 0 { &buf[..0] } else { &buf[start..] };
     let mut zeros = prec.unwrap_or(0).saturating_sub(digits.len());
-    let alt = flags & ALT != 0;
+    let alt = flags.contains(Flags::ALT);
     if alt && base == 8 && zeros == 0 && digits.first() != Some(&b'0') {
         zeros = 1;
     }
@@ -350,7 +350,7 @@ fn int_field<S: Sink + ?Sized>(
         (true, true) => b"0X",
         (false, _) => sign,
     };
-    let zero_pad = flags & ZERO != 0 && prec.is_none();
+    let zero_pad = flags.contains(Flags::ZERO) && prec.is_none();
     out.field(flags, width, zero_pad, prefix, zeros + digits.len(), |o| {
         o.pad(b'0', zeros);
         o.put(digits);

@@ -7,11 +7,22 @@ use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 
 use crate::abi::{INT_MAX, NL_ARGMAX};
 
-pub(crate) const LEFT: u8 = 1 << 0;
-pub(crate) const PLUS: u8 = 1 << 1;
-pub(crate) const SPACE: u8 = 1 << 2;
-pub(crate) const ALT: u8 = 1 << 3;
-pub(crate) const ZERO: u8 = 1 << 4;
+bitflags::bitflags! {
+    /// A conversion's flag characters.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+    pub(crate) struct Flags: u8 {
+        /// `-`: the field is padded on the right.
+        const LEFT = 1 << 0;
+        /// `+`: a sign even for non-negative numbers.
+        const PLUS = 1 << 1;
+        /// ` `: a space where a non-negative number has no sign.
+        const SPACE = 1 << 2;
+        /// `#`: the alternative form (`0x`, a kept decimal point, ...).
+        const ALT = 1 << 3;
+        /// `0`: padded with zeros after the sign and prefix.
+        const ZERO = 1 << 4;
+    }
+}
 
 /// Where a width or a precision comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,7 +100,7 @@ pub(crate) enum Class {
 pub(crate) struct Spec {
     /// `n$`: the argument's position.
     pub pos: Option<usize>,
-    pub flags: u8,
+    pub flags: Flags,
     pub width: Count,
     pub prec: Count,
     pub len: Length,
@@ -170,16 +181,16 @@ pub(crate) fn next_spec<F: Units + ?Sized, E>(
 pub(crate) fn parse<F: Units + ?Sized>(fmt: &F, i: &mut usize) -> Result<Spec, i32> {
     let at = |k: usize| fmt.at(k).unwrap_or(0);
     let pos = position(fmt, i)?;
-    let mut flags = 0;
+    let mut flags = Flags::empty();
     loop {
         flags |= match at(*i) {
-            b'-' => LEFT,
-            b'+' => PLUS,
-            b' ' => SPACE,
-            b'#' => ALT,
-            b'0' => ZERO,
+            b'-' => Flags::LEFT,
+            b'+' => Flags::PLUS,
+            b' ' => Flags::SPACE,
+            b'#' => Flags::ALT,
+            b'0' => Flags::ZERO,
             // Thousands grouping: accepted, and a no-op in the C locale.
-            b'\'' => 0,
+            b'\'' => Flags::empty(),
             _ => break,
         };
         *i += 1;
@@ -314,7 +325,7 @@ mod tests {
     #[test]
     fn flags_width_precision() {
         let s = p("-+ #0'12.7d").unwrap();
-        assert_eq!(s.flags, LEFT | PLUS | SPACE | ALT | ZERO);
+        assert_eq!(s.flags, Flags::all());
         assert_eq!((s.width, s.prec), (Count::Fixed(12), Count::Fixed(7)));
         assert_eq!(p(".d").unwrap().prec, Count::Fixed(0));
         assert_eq!(p("*.*d").unwrap().width, Count::Next);

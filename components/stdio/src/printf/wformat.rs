@@ -37,7 +37,7 @@ use limpet_syscall::set_errno;
 
 use super::args::{self, Plan};
 use super::format::{Fetch, Out, convert, errno_message, field_params};
-use super::parse::{Class, Conv, Count, LEFT, Length, PREC_OVERFLOW, Spec, Units, next_spec, parse};
+use super::parse::{Class, Conv, Count, Flags, Length, PREC_OVERFLOW, Spec, Units, next_spec, parse};
 use super::{ArgSource, Sink};
 use crate::abi::INT_MAX;
 
@@ -144,8 +144,8 @@ fn put_text<W: WideSink + ?Sized>(sink: &mut W, s: &[i32]) {
 /// `n` spaces before (or, with `-` in `flags`, after) a character or string field. musl
 /// prints them with its narrow printf, so they are written after a failure only where that
 /// sets the error aside (see [`WideSink::set_error_aside`]).
-fn pad<W: WideSink + ?Sized>(sink: &mut W, n: usize, flags: u8) {
-    if flags & LEFT != 0 || n == 0 {
+fn pad<W: WideSink + ?Sized>(sink: &mut W, n: usize, flags: Flags) {
+    if flags.contains(Flags::LEFT) || n == 0 {
         return;
     }
     let aside = sink.set_error_aside();
@@ -180,7 +180,7 @@ unsafe fn convert_wide<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec,
             let w = width.max(1);
             pad(sink, w - 1, flags);
             sink.put_char(c);
-            pad(sink, w - 1, flags ^ LEFT);
+            pad(sink, w - 1, flags ^ Flags::LEFT);
             Ok(w as i64)
         }
         Conv::WideChar => {
@@ -199,7 +199,7 @@ unsafe fn convert_wide<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec,
             pad(sink, w - n, flags);
             // SAFETY: as above; these characters decoded already.
             unsafe { decode_str(p, n, |c| sink.put_char(c)) };
-            pad(sink, w - n, flags ^ LEFT);
+            pad(sink, w - n, flags ^ Flags::LEFT);
             Ok(w as i64)
         }
         Conv::WideStr => {
@@ -220,7 +220,7 @@ unsafe fn convert_wide<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec,
             let w = width.max(s.len());
             pad(sink, w - s.len(), flags);
             put_text(sink, s);
-            pad(sink, w - s.len(), flags ^ LEFT);
+            pad(sink, w - s.len(), flags ^ Flags::LEFT);
             Ok(w as i64)
         }
         Conv::Count => {

@@ -8,6 +8,7 @@ use limpet_locale::mb::encode;
 use limpet_syscall::errno::EILSEQ;
 
 use super::Sink;
+use super::parse::Flags;
 use super::format::Out;
 
 /// Wide strings are written through a stack block of this many bytes.
@@ -16,7 +17,7 @@ const BLOCK: usize = 64;
 const NULL_STR: &[u8] = b"(null)";
 
 /// `%lc`. As in musl, this is a one-character `%ls`, so L'\0' prints nothing.
-pub(crate) fn char_field<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, wc: u32) -> Result<(), i32> {
+pub(crate) fn char_field<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, wc: u32) -> Result<(), i32> {
     let s = [wc as i32, 0];
     // SAFETY: `s` is a terminated wide string.
     unsafe { str_field(out, flags, width, None, s.as_ptr()) }
@@ -28,7 +29,7 @@ pub(crate) fn char_field<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, widt
 /// # Safety
 /// `p` must be null, or point to a NUL-terminated wide string or to wide characters that
 /// encode to at least `prec` bytes.
-pub(crate) unsafe fn str_field<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: u8, width: usize, prec: Option<usize>, p: *const i32) -> Result<(), i32> {
+pub(crate) unsafe fn str_field<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, prec: Option<usize>, p: *const i32) -> Result<(), i32> {
     let limit = prec.unwrap_or(usize::MAX);
     if p.is_null() {
         let s = &NULL_STR[..limit.min(NULL_STR.len())];
