@@ -172,9 +172,16 @@ impl Build {
                     .filter(|l| !l.is_empty())
                     .collect();
                 let needed = crate::entrypoints::components_for(&names)?;
-                // A list of names replaces the profile's components, not its implementations.
+                // A list of names replaces the profile's components, not its implementations
+                // nor the dynamic linker, which is what makes libc.so.
                 if features.is_none() {
-                    chosen.retain(|f| !table.components(&table.closure(std::slice::from_ref(f))).iter().any(|c| c != "syscall" && c != "start"));
+                    chosen.retain(|f| {
+                        f == "ldso"
+                            || !table.components(&table.closure(std::slice::from_ref(f))).iter().any(|c| c != "syscall" && c != "start")
+                    });
+                    if table.closure(&prof.features).contains("ldso") && !chosen.iter().any(|f| f == "ldso") {
+                        chosen.push("ldso".into());
+                    }
                 }
                 for c in needed {
                     if table.features.contains_key(&c) && !chosen.contains(&c) {
@@ -262,5 +269,10 @@ mod tests {
         assert_eq!((b.features.last().unwrap().as_str(), b.variant.as_str()), ("malloc-hardened", "hardened"));
         assert!(Build::resolve(&t, "release", Some("full,malloc-fast,malloc-hardened"), None, None).is_err());
         assert!(Build::resolve(&t, "release", Some("no-such"), None, None).is_err());
+        let list = std::env::temp_dir().join("limpet-entrypoints-test.txt");
+        fs::write(&list, "printf\nstrdup # a comment\n\nfree\natexit\n").unwrap();
+        let b = Build::resolve(&t, "release", None, None, Some(&list)).unwrap();
+        assert_eq!(b.components(&t).into_iter().collect::<Vec<_>>(), ["ldso", "malloc", "start", "stdio", "string", "syscall"]);
+        assert_eq!(b.entrypoints.as_ref().map(|e| e.len()), Some(4));
     }
 }
