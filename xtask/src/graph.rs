@@ -265,7 +265,7 @@ pub fn features_table() -> Result<String> {
     let mut s = String::from("Generated from `Cargo.toml`'s `[features]` table by `cargo xtask check --bless`.\n\n| feature | what it is |\n|---|---|\n");
     for (name, f) in &t.features {
         if name != "default" {
-            s.push_str(&format!("| `{name}` | {} |\n", f.doc));
+            s.push_str(&format!("| `{name}` | {} |\n", code_headers(&f.doc)));
         }
     }
     s.push_str("\n| profile | features | rustc flags |\n|---|---|---|\n");
@@ -301,6 +301,27 @@ fn embedder_imports_by_provider(c: &str) -> Result<Vec<(String, String)>> {
 /// The names of [`embedder_imports_by_provider`].
 pub fn embedder_imports(c: &str) -> Result<Vec<String>> {
     Ok(embedder_imports_by_provider(c)?.into_iter().map(|(n, _)| n).collect())
+}
+
+/// `text` with each `<header.h>` in backquotes, which Markdown would otherwise take for a tag.
+fn code_headers(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('<') {
+        match rest[i..].find('>') {
+            Some(j) if rest[i..i + j].ends_with(".h") && !rest[i + 1..i + j].contains(' ') => {
+                out.push_str(&rest[..i]);
+                out.push_str(&format!("`{}`", &rest[i..=i + j]));
+                rest = &rest[i + j + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=i]);
+                rest = &rest[i + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The markers around a generated block in a Markdown file.
