@@ -98,7 +98,7 @@ fn missing_paths(doc: &Path, text: &str, tops: &BTreeSet<String>) -> Vec<String>
         let under_root = tops.contains(first) && p.contains('/');
         let local = component_readme && ["src", "examples", "tests", "gen", "benches"].contains(&first);
         let relative = p.starts_with("../") || p.starts_with("./");
-        if !(under_root || local || relative) {
+        if !(under_root || local || relative) || relative && outside(&root, dir, p) {
             continue;
         }
         // A component README's `tests/c/...` or `examples/...` may be the repository's.
@@ -110,6 +110,24 @@ fn missing_paths(doc: &Path, text: &str, tops: &BTreeSet<String>) -> Vec<String>
     bad.sort();
     bad.dedup();
     bad
+}
+
+/// Whether `p`, relative to `dir`, leaves the repository at `root` (`../shared/DESIGN.md`
+/// from the top names the workplace beside the clone, which a clone elsewhere lacks).
+fn outside(root: &Path, dir: &Path, p: &str) -> bool {
+    let Ok(rel) = dir.strip_prefix(root) else { return true };
+    let mut depth = rel.components().count() as isize;
+    for part in p.split('/') {
+        match part {
+            ".." => depth -= 1,
+            "." | "" => {}
+            _ => depth += 1,
+        }
+        if depth < 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// `text` with each count marker's number made what it computes; the names of unknown
@@ -202,6 +220,10 @@ mod tests {
         let doc = root().join("ARCHITECTURE.md");
         let bad = missing_paths(&doc, "see `components/string/src/memcpy.rs` and `assemble/src/aliases.rs` and `lib/libc.so`", &tops);
         assert_eq!(bad, ["assemble/src/aliases.rs"]);
+        // Beside the clone is not the repository's to check; inside it, `../` is.
+        let readme = root().join("components/string/README.md");
+        let bad = missing_paths(&readme, "`../../../shared/DESIGN.md`, `../malloc/README.md`, `../nothing/README.md`", &tops);
+        assert_eq!(bad, ["../nothing/README.md"]);
     }
 
     #[test]

@@ -1,26 +1,61 @@
 //! The C types, structs and constants that more than one limpet component shares, defined
-//! once, each with the header musl defines it in.
+//! once, each with the header that defines it.
 //!
 //! One module per C header (or tight group of headers). Every item is defined through
 //! [`constants!`], [`types!`] or [`structs!`], which emit it unchanged and record it in the
 //! module's table; `tests/musl_headers.rs` compiles a generated C program against musl's
 //! headers and compares every value, size, alignment and field offset with those tables.
-//! Values are x86_64's; where another architecture differs the item is `cfg`'d per
-//! architecture (musl's headers for those come with the port).
+//! The few kernel facts musl's headers leave out (`linux/futex.h`, the kernel's
+//! `struct sigaction` in `asm/signal.h`) are checked the same way against the kernel's
+//! headers, in a second program built with the host's C compiler.
+//!
+//! Values are x86_64's; where another architecture differs the item is written once per
+//! architecture under `#[cfg(target_arch = ...)]`, from musl's headers for that port (only
+//! x86_64's are compiled by the check). Components take the items from here, by path or
+//! through a `pub use` in their own `abi` module; items only one component uses stay in
+//! that component.
 #![no_std]
 
 pub mod check;
 mod macros;
 
 pub mod errno;
+pub mod fcntl;
+pub mod futex;
 pub mod limits;
+pub mod locale;
 pub mod mman;
 pub mod pthread;
+pub mod random;
+pub mod resource;
+pub mod sched;
+pub mod setjmp;
+pub mod signal;
+pub mod spawn;
+pub mod stat;
+pub mod stdio;
+pub mod time;
+pub mod uio;
+pub mod wchar;
 
 /// Every module's records, for the check.
 pub const MODULES: &[check::Module] = &[
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
+    check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "locale", constants: &[], types: locale::TYPES, structs: &[] },
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },
-    check::Module { name: "pthread", constants: &[], types: &[], structs: pthread::STRUCTS },
+    check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
+    check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "resource", constants: resource::CONSTANTS, types: resource::TYPES, structs: resource::STRUCTS },
+    check::Module { name: "sched", constants: &[], types: &[], structs: sched::STRUCTS },
+    check::Module { name: "setjmp", constants: &[], types: &[], structs: setjmp::STRUCTS },
+    check::Module { name: "signal", constants: signal::CONSTANTS, types: &[], structs: signal::STRUCTS },
+    check::Module { name: "spawn", constants: spawn::CONSTANTS, types: &[], structs: spawn::STRUCTS },
+    check::Module { name: "stat", constants: stat::CONSTANTS, types: stat::TYPES, structs: stat::STRUCTS },
+    check::Module { name: "stdio", constants: stdio::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "time", constants: time::CONSTANTS, types: &[], structs: time::STRUCTS },
+    check::Module { name: "uio", constants: &[], types: &[], structs: uio::STRUCTS },
+    check::Module { name: "wchar", constants: wchar::CONSTANTS, types: wchar::TYPES, structs: wchar::STRUCTS },
 ];

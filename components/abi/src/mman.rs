@@ -14,7 +14,11 @@ crate::constants! {
         pub const MAP_NORESERVE: c_int = 0x4000;
         pub const MAP_STACK: c_int = 0x20000;
         pub const MAP_FIXED_NOREPLACE: c_int = 0x100000;
+        /// `(void *)-1`, what `mmap` and `mremap` return on failure, as the address it is:
+        /// callers compare it with the address a call returned.
+        pub const MAP_FAILED: usize = usize::MAX;
         pub const MADV_DONTNEED: c_int = 4;
+        pub const MADV_NOHUGEPAGE: c_int = 15;
         pub const MREMAP_MAYMOVE: c_int = 1;
         pub const MREMAP_FIXED: c_int = 2;
     }

@@ -2,11 +2,10 @@
 //! mappings. Nothing it hands out is freed; it holds the module descriptors, which live as
 //! long as the process. The first block covers a program with a few libraries, so most
 //! start-ups make no `mmap` for it.
+use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, PROT_READ, PROT_WRITE};
 use limpet_syscall::{nr, syscall6};
 
 const CHUNK: usize = 64 * 1024;
-const PROT_RW: usize = 3;
-const MAP_PRIVATE_ANON: usize = 0x22;
 
 /// The first block: zero, like fresh mappings.
 #[repr(C, align(64))]
@@ -30,7 +29,8 @@ pub unsafe fn alloc(size: usize, align: usize) -> *mut u8 {
         let mut p = (CUR + align - 1) & !(align - 1);
         if p + size > END {
             let len = (size + align).max(CHUNK);
-            let r = syscall6(nr::MMAP, 0, len, PROT_RW, MAP_PRIVATE_ANON, usize::MAX, 0);
+            let (prot, flags) = ((PROT_READ | PROT_WRITE) as usize, (MAP_PRIVATE | MAP_ANONYMOUS) as usize);
+            let r = syscall6(nr::MMAP, 0, len, prot, flags, usize::MAX, 0);
             let Ok(base) = limpet_syscall::result(r) else { return core::ptr::null_mut() };
             CUR = base;
             END = base + len;

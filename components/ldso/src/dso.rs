@@ -1,6 +1,7 @@
 //! A loaded module (the program, a library, or libc.so itself) and its dynamic section.
 use core::ptr;
 
+use limpet_abi::limits::PAGESIZE;
 use limpet_start::tls::TlsModule;
 use limpet_syscall::elf::*;
 
@@ -14,8 +15,8 @@ pub struct Dso {
     /// The path it was opened from (what `--list` shows).
     pub path: *const u8,
     pub dynv: *const Dyn,
-    /// The `d_val` of every dynamic tag below `DT_NUM`; 0 where absent.
-    pub dynamic: [usize; DT_NUM],
+    /// The `d_val` of every dynamic tag below `DYNAMIC_TAGS`; 0 where absent.
+    pub dynamic: [usize; DYNAMIC_TAGS],
     pub gnu_hash: *const u32,
     pub sysv_hash: *const u32,
     pub syms: *const Sym,
@@ -48,12 +49,17 @@ pub struct Dso {
     pub relacount: usize,
 }
 
+/// How many dynamic tags the [`Dso::dynamic`] table keeps: every numbered one up to
+/// `DT_RELRENT`, the highest the loader reads. An internal bound, not the ABI's `DT_NUM`
+/// (musl 1.2.3's is 35, from before `DT_RELR`).
+const DYNAMIC_TAGS: usize = DT_RELRENT as usize + 1;
+
 /// `DT_RELACOUNT`: how many `R_X86_64_RELATIVE` entries open `DT_RELA` (the linker sorts
 /// them first).
 const DT_RELACOUNT: isize = 0x6fff_fff9;
 
 impl Dso {
-    /// The value of dynamic tag `tag` (below `DT_NUM`).
+    /// The value of dynamic tag `tag` (below `DYNAMIC_TAGS`).
     #[inline]
     pub fn dynval(&self, tag: isize) -> usize {
         self.dynamic[tag as usize]
@@ -71,7 +77,7 @@ impl Dso {
             let mut d = dynv;
             while (*d).d_tag != DT_NULL {
                 let (tag, val) = ((*d).d_tag, (*d).d_val);
-                if (0..DT_NUM as isize).contains(&tag) {
+                if (0..DYNAMIC_TAGS as isize).contains(&tag) {
                     // DT_NEEDED repeats; its entries are read from the section itself.
                     if tag != DT_NEEDED {
                         self.dynamic[tag as usize] = val;
@@ -113,8 +119,8 @@ impl Dso {
                     self.tls.align = ph.p_align;
                 }
                 PT_GNU_RELRO => {
-                    self.relro_start = (self.base + ph.p_vaddr) & !(PAGE_SIZE - 1);
-                    self.relro_end = (self.base + ph.p_vaddr + ph.p_memsz) & !(PAGE_SIZE - 1);
+                    self.relro_start = (self.base + ph.p_vaddr) & !(PAGESIZE - 1);
+                    self.relro_end = (self.base + ph.p_vaddr + ph.p_memsz) & !(PAGESIZE - 1);
                 }
                 _ => {}
             }
@@ -144,9 +150,6 @@ impl Dso {
         })
     }
 }
-
-/// The page size limpet maps with; also the granule of `PT_GNU_RELRO`.
-pub const PAGE_SIZE: usize = 4096;
 
 /// A zeroed descriptor, as the loader allocates them.
 ///

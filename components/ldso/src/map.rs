@@ -1,18 +1,14 @@
 //! Mapping an ELF file's `PT_LOAD` segments into memory.
+use core::ffi::c_int;
+
+use limpet_abi::limits::PAGESIZE;
+use limpet_abi::mman::{MAP_ANONYMOUS, MAP_FIXED, MAP_PRIVATE, PROT_EXEC, PROT_NONE, PROT_READ, PROT_WRITE};
+use limpet_abi::stat::Stat;
 use limpet_syscall::elf::*;
 use limpet_syscall::errno::{ENOEXEC, ENOMEM};
-use limpet_syscall::unistd::Stat;
 use limpet_syscall::{nr, result, syscall2, syscall3, syscall4, syscall6};
 
-use crate::dso::{Dso, PAGE_SIZE};
-
-const PROT_NONE: usize = 0;
-const PROT_READ: usize = 1;
-const PROT_WRITE: usize = 2;
-const PROT_EXEC: usize = 4;
-const MAP_PRIVATE: usize = 0x02;
-const MAP_FIXED: usize = 0x10;
-const MAP_ANONYMOUS: usize = 0x20;
+use crate::dso::Dso;
 
 #[cfg(target_arch = "x86_64")]
 const EM_NATIVE: u16 = 62;
@@ -29,13 +25,13 @@ const HEAD_BYTES: usize = 1024;
 struct Head([u8; HEAD_BYTES]);
 
 const fn page_down(x: usize) -> usize {
-    x & !(PAGE_SIZE - 1)
+    x & !(PAGESIZE - 1)
 }
 const fn page_up(x: usize) -> usize {
-    (x + PAGE_SIZE - 1) & !(PAGE_SIZE - 1)
+    (x + PAGESIZE - 1) & !(PAGESIZE - 1)
 }
 
-fn prot_of(flags: u32) -> usize {
+fn prot_of(flags: u32) -> c_int {
     let mut p = 0;
     if flags & PF_R != 0 {
         p |= PROT_READ;
@@ -119,7 +115,7 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
     for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
         if ph.p_offset.checked_add(ph.p_filesz).is_none_or(|end| end as u64 > st.st_size as u64)
             || ph.p_filesz > ph.p_memsz
-            || (ph.p_vaddr.wrapping_sub(ph.p_offset)) % PAGE_SIZE != 0
+            || (ph.p_vaddr.wrapping_sub(ph.p_offset)) % PAGESIZE != 0
         {
             return Err(ENOEXEC);
         }
@@ -141,11 +137,12 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
     let fixed = if eh.e_type == ET_EXEC { MAP_FIXED } else { 0 };
     // SAFETY: a fresh anonymous mapping (or the executable's fixed addresses).
     let span = result(unsafe {
-        syscall6(nr::MMAP, lo, hi - lo, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | fixed, usize::MAX, 0)
+        syscall6(nr::MMAP, lo, hi - lo, PROT_NONE as usize, (MAP_PRIVATE | MAP_ANONYMOUS | fixed) as usize, usize::MAX, 0)
     })?;
     let bias = span.wrapping_sub(lo);
     for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
         let prot = prot_of(ph.p_flags);
+        let (file_flags, anon_flags) = ((MAP_PRIVATE | MAP_FIXED) as usize, (MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS) as usize);
         let start = page_down(ph.p_vaddr);
         let file_end = ph.p_vaddr + ph.p_filesz;
         let mem_end = page_up(ph.p_vaddr + ph.p_memsz);
@@ -154,7 +151,7 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
             mapped_end = page_up(file_end);
             // SAFETY: inside our reservation.
             result(unsafe {
-                syscall6(nr::MMAP, bias + start, mapped_end - start, prot, MAP_PRIVATE | MAP_FIXED, fd as usize, page_down(ph.p_offset))
+                syscall6(nr::MMAP, bias + start, mapped_end - start, prot as usize, file_flags, fd as usize, page_down(ph.p_offset))
             })?;
             if ph.p_memsz > ph.p_filesz && prot & PROT_WRITE != 0 {
                 // The tail of the last file page belongs to .bss and must read as zero.
@@ -165,7 +162,7 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
         if mem_end > mapped_end {
             // SAFETY: inside our reservation.
             result(unsafe {
-                syscall6(nr::MMAP, bias + mapped_end, mem_end - mapped_end, prot, MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS, usize::MAX, 0)
+                syscall6(nr::MMAP, bias + mapped_end, mem_end - mapped_end, prot as usize, anon_flags, usize::MAX, 0)
             })?;
         }
     }
@@ -204,7 +201,7 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
 pub unsafe fn protect_relro(dso: &Dso) {
     if dso.relro_end > dso.relro_start {
         // SAFETY: the range is inside the module's own mapping and no longer written.
-        unsafe { syscall3(nr::MPROTECT, dso.relro_start, dso.relro_end - dso.relro_start, PROT_READ) };
+        unsafe { syscall3(nr::MPROTECT, dso.relro_start, dso.relro_end - dso.relro_start, PROT_READ as usize) };
     }
 }
 

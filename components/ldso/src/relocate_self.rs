@@ -4,6 +4,8 @@
 //! this file by path. Until it finishes, no pointer stored in the module's data is valid, so
 //! it reads no static data, calls no function that could, and uses only wrapping
 //! arithmetic and raw pointers (no bounds checks whose panic path would need relocations).
+//! The `<elf.h>` values below repeat limpet-syscall's `elf` module for the same reason
+//! `rcrt1.o` can include the file: it is compiled alone, with no crate to import them from.
 
 const DT_NULL: usize = 0;
 const DT_RELA: usize = 7;

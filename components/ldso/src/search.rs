@@ -2,25 +2,23 @@
 //! (with `$ORIGIN`), then the default directories.
 use core::ffi::CStr;
 
+use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY};
+use limpet_abi::limits::PATH_MAX;
 use limpet_syscall::errno::ENOENT;
 use limpet_syscall::{nr, result, syscall4};
 
 /// Directories searched last, as musl's loader does without a path file.
 pub const DEFAULT_PATH: &[u8] = b"/lib:/usr/local/lib:/usr/lib";
 
-/// The longest path tried; longer candidates are skipped.
-pub const PATH_MAX: usize = 4096;
-
-const O_RDONLY_CLOEXEC: usize = 0o2000000;
-const AT_FDCWD: usize = -100isize as usize;
-
 /// Opens `path` (NUL-terminated) read-only.
 pub fn open_path(path: &[u8]) -> Result<i32, i32> {
+    let flags = (O_RDONLY | O_CLOEXEC) as usize;
     // SAFETY: `path` ends with a NUL, as the callers build it.
-    result(unsafe { syscall4(nr::OPENAT, AT_FDCWD, path.as_ptr() as usize, O_RDONLY_CLOEXEC, 0) }).map(|fd| fd as i32)
+    result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, path.as_ptr() as usize, flags, 0) }).map(|fd| fd as i32)
 }
 
-/// A path being assembled in a fixed buffer.
+/// A path being assembled in a fixed buffer of `PATH_MAX` bytes; longer candidates are
+/// skipped.
 pub struct PathBuf {
     buf: [u8; PATH_MAX],
     len: usize,

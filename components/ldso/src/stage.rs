@@ -414,7 +414,7 @@ unsafe fn app_origin(app: *mut Dso) -> &'static [u8] {
     if name.contains(&b'/') {
         return search::dirname(name);
     }
-    let mut buf = [0u8; search::PATH_MAX];
+    let mut buf = [0u8; limpet_abi::limits::PATH_MAX];
     // SAFETY: readlinkat writes at most `buf.len()` bytes into the local buffer.
     let r = unsafe {
         limpet_syscall::syscall4(

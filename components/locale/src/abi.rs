@@ -33,7 +33,7 @@ pub const LC_GLOBAL_LOCALE: locale_t = usize::MAX as locale_t;
 pub const LOCALE_NAME_MAX: usize = 23;
 
 /// `MB_LEN_MAX`, and `MB_CUR_MAX` in a UTF-8 locale.
-pub const MB_LEN_MAX: usize = 4;
+pub use limpet_abi::limits::MB_LEN_MAX;
 
 /// `nl_item`: the category in bits 16 and up, the item's index below.
 #[allow(non_camel_case_types)]
@@ -84,27 +84,15 @@ pub struct Lconv {
     pub int_n_sign_posn: c_char,
 }
 
-/// `mbstate_t`: musl's two `unsigned`s. The first word is the whole state (see
-/// [`crate::mb`]): 0 initial, bit 31 set for a partial multibyte character, another
-/// nonzero value for a surrogate `mbrtoc16` or `c16rtomb` holds. The second is unused.
-#[repr(C)]
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct MbState {
-    pub word: u32,
-    pub unused: u32,
-}
-
-impl MbState {
-    /// The initial conversion state.
-    pub const fn new() -> Self {
-        MbState { word: 0, unused: 0 }
-    }
-}
+/// `mbstate_t`: the first word is the whole state (see [`crate::mb`]): 0 initial, bit 31
+/// set for a partial multibyte character, another nonzero value for a surrogate `mbrtoc16`
+/// or `c16rtomb` holds.
+pub use limpet_abi::wchar::MbState;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use core::mem::{align_of, offset_of, size_of};
+    use core::mem::{offset_of, size_of};
 
     #[test]
     fn layouts_match_musl() {
@@ -112,8 +100,6 @@ mod tests {
         assert_eq!(offset_of!(Lconv, negative_sign), 72);
         assert_eq!(offset_of!(Lconv, int_frac_digits), 80);
         assert_eq!(offset_of!(Lconv, int_n_sign_posn), 93);
-        assert_eq!(size_of::<MbState>(), 8);
-        assert_eq!(align_of::<MbState>(), 4);
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! - [`map`]: locale names to maps (the environment for `""`, the built-in names, the named
 //!   maps kept for ever) and the lock over all locale state;
 //! - [`object`]: the locale objects (`locale_t`), the built-in ones and the global one;
-//! - [`thread`]: the calling thread's current locale, kept in its descriptor;
+//! - [`thread`]: the calling thread's current locale, kept in a thread slot
+//!   (`limpet_start::thread_slot!`);
 //! - [`setlocale`], [`newlocale`], [`uselocale`], [`localeconv`], [`langinfo`],
 //!   [`mb_cur_max`]: the C API of `<locale.h>` and `<langinfo.h>`;
 //! - [`mb`]: the multibyte functions, over the decoder in `mb/utf8.rs`, and the Rust API

@@ -1,5 +1,6 @@
 //! Ending the process when the heap finds a misuse: one line on stderr, then SIGABRT. The
 //! heap may already be damaged, so nothing here allocates, takes a lock or runs a handler.
+use limpet_abi::signal::{KERNEL_SIGSET_BYTES, KSigAction, SIG_UNBLOCK, SIGABRT, SigSet};
 use limpet_syscall::{nr, syscall0, syscall1, syscall2, syscall3, syscall4};
 
 /// What went wrong, for the message. (malloc-fast only ever reports `Invalid`.)
@@ -61,23 +62,21 @@ pub fn message(op: Op, fault: Fault, addr: usize, buf: &mut [u8; 96]) -> usize {
 #[cold]
 #[inline(never)]
 pub fn fault(op: Op, fault: Fault, addr: usize) -> ! {
-    const SIGABRT: usize = 6;
-    const SIG_UNBLOCK: usize = 1;
     let mut buf = [0u8; 96];
     let len = message(op, fault, addr, &mut buf);
     // Default action, unblocked: a handler could call back into the damaged heap.
-    let default_action = [0usize; 4];
-    let mask: u64 = 1 << (SIGABRT - 1);
+    let default_action = KSigAction::default();
+    let mask = SigSet::bit(SIGABRT);
     // SAFETY: plain system calls on buffers that live across them; the last one ends the
     // process if the signal somehow did not.
     unsafe {
         syscall3(nr::WRITE, 2, buf.as_ptr() as usize, len);
-        syscall4(nr::RT_SIGACTION, SIGABRT, default_action.as_ptr() as usize, 0, 8);
-        syscall4(nr::RT_SIGPROCMASK, SIG_UNBLOCK, &mask as *const u64 as usize, 0, 8);
+        syscall4(nr::RT_SIGACTION, SIGABRT as usize, &raw const default_action as usize, 0, KERNEL_SIGSET_BYTES);
+        syscall4(nr::RT_SIGPROCMASK, SIG_UNBLOCK as usize, &raw const mask as usize, 0, KERNEL_SIGSET_BYTES);
         let pid = syscall0(nr::GETPID);
         let tid = syscall0(nr::GETTID);
-        syscall3(nr::TGKILL, pid, tid, SIGABRT);
-        syscall2(nr::KILL, pid, SIGABRT);
+        syscall3(nr::TGKILL, pid, tid, SIGABRT as usize);
+        syscall2(nr::KILL, pid, SIGABRT as usize);
         loop {
             syscall1(nr::EXIT_GROUP, 127);
         }

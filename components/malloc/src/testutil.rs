@@ -2,7 +2,7 @@
 //! small random generator, and a look at which pages are resident.
 use core::ptr::NonNull;
 
-use crate::os::PAGE;
+use limpet_abi::limits::PAGESIZE;
 
 /// The byte `i` of block `id` holds.
 fn pattern(id: usize, i: usize) -> u8 {
@@ -45,6 +45,6 @@ impl Rng {
 pub fn resident(addr: usize) -> bool {
     let mut v = 0u8;
     // SAFETY: mincore writes one byte for the one page asked about.
-    let r = unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, addr & !(PAGE - 1), PAGE, &raw mut v as usize) };
+    let r = unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, addr & !(PAGESIZE - 1), PAGESIZE, &raw mut v as usize) };
     r == 0 && v & 1 != 0
 }

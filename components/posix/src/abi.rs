@@ -1,67 +1,19 @@
-//! Constants and ABI structs shared by this crate's functions, with musl's values and layouts
-//! (checked against `/usr/include/x86_64-linux-musl` by the tests below).
+//! Constants and ABI structs of this crate's functions, with musl's values and layouts. The
+//! ones other components share are limpet-abi's (re-exported here, checked against musl's
+//! headers there); the rest, this crate's own, are checked by the tests below.
 #![allow(missing_docs)]
-use core::ffi::{c_char, c_int, c_long, c_short, c_uchar, c_ushort, c_void};
+use core::ffi::{c_char, c_int, c_uchar, c_ushort};
 
-pub use limpet_syscall::unistd::{AT_FDCWD, O_CREAT, Stat, Timespec};
-
-pub const AT_SYMLINK_NOFOLLOW: c_int = 0x100;
-pub const AT_REMOVEDIR: c_int = 0x200;
-pub const AT_EACCESS: c_int = 0x200;
-pub const AT_SYMLINK_FOLLOW: c_int = 0x400;
-pub const AT_EMPTY_PATH: c_int = 0x1000;
-
-pub const O_RDONLY: c_int = 0;
-pub const O_WRONLY: c_int = 1;
-pub const O_RDWR: c_int = 2;
-pub const O_NOCTTY: c_int = 0o400;
-pub const O_TRUNC: c_int = 0o1000;
-pub const O_CLOEXEC: c_int = 0o2000000;
-pub const O_PATH: c_int = 0o10000000;
-#[cfg(target_arch = "x86_64")]
-pub const O_DIRECTORY: c_int = 0o200000;
-#[cfg(target_arch = "x86_64")]
-pub const O_NOFOLLOW: c_int = 0o400000;
-#[cfg(target_arch = "x86_64")]
-pub const O_LARGEFILE: c_int = 0o100000;
-#[cfg(target_arch = "aarch64")]
-pub const O_DIRECTORY: c_int = 0o40000;
-#[cfg(target_arch = "aarch64")]
-pub const O_NOFOLLOW: c_int = 0o100000;
-#[cfg(target_arch = "aarch64")]
-pub const O_LARGEFILE: c_int = 0o400000;
-#[cfg(target_arch = "riscv64")]
-pub const O_DIRECTORY: c_int = 0o200000;
-#[cfg(target_arch = "riscv64")]
-pub const O_NOFOLLOW: c_int = 0o400000;
-#[cfg(target_arch = "riscv64")]
-pub const O_LARGEFILE: c_int = 0o100000;
-
-pub const F_DUPFD: c_int = 0;
-pub const F_GETFD: c_int = 1;
-pub const F_SETFD: c_int = 2;
-pub const F_GETFL: c_int = 3;
-pub const F_SETFL: c_int = 4;
-pub const F_GETLK: c_int = 5;
-pub const F_SETLK: c_int = 6;
-pub const F_SETLKW: c_int = 7;
-pub const F_SETOWN: c_int = 8;
-pub const F_GETOWN: c_int = 9;
-pub const F_SETOWN_EX: c_int = 15;
-pub const F_GETOWN_EX: c_int = 16;
-pub const F_OFD_GETLK: c_int = 36;
-pub const F_OFD_SETLK: c_int = 37;
-pub const F_OFD_SETLKW: c_int = 38;
-pub const F_DUPFD_CLOEXEC: c_int = 1030;
-pub const FD_CLOEXEC: c_int = 1;
-pub const F_OWNER_PGRP: c_int = 2;
-
-pub const S_IFMT: u32 = 0o170000;
-pub const S_IFDIR: u32 = 0o040000;
-pub const S_IFIFO: u32 = 0o010000;
-pub const S_IFLNK: u32 = 0o120000;
-
-pub const UTIME_NOW: c_long = 0x3fffffff;
+pub use limpet_abi::fcntl::{
+    AT_EACCESS, AT_EMPTY_PATH, AT_FDCWD, AT_REMOVEDIR, AT_SYMLINK_FOLLOW, AT_SYMLINK_NOFOLLOW, F_DUPFD,
+    F_DUPFD_CLOEXEC, F_GETFD, F_GETFL, F_GETLK, F_GETOWN, F_GETOWN_EX, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
+    F_OWNER_PGRP, F_RDLCK, F_SETFD, F_SETFL, F_SETLK, F_SETLKW, F_SETOWN, F_SETOWN_EX, F_UNLCK, F_WRLCK, FD_CLOEXEC,
+    FOwnerEx, Flock, O_CLOEXEC, O_CREAT, O_DIRECTORY, O_LARGEFILE, O_NOCTTY, O_NOFOLLOW, O_PATH, O_RDONLY, O_RDWR,
+    O_TRUNC, O_WRONLY,
+};
+pub use limpet_abi::stat::{S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, Stat, UTIME_NOW};
+pub use limpet_abi::time::{Timespec, Timeval};
+pub use limpet_abi::uio::Iovec;
 
 pub const DT_DIR: c_uchar = 4;
 
@@ -74,41 +26,6 @@ pub struct Dirent {
     pub d_reclen: c_ushort,
     pub d_type: c_uchar,
     pub d_name: [c_char; 256],
-}
-
-/// `struct flock`.
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-pub struct Flock {
-    pub l_type: c_short,
-    pub l_whence: c_short,
-    pub l_start: i64,
-    pub l_len: i64,
-    pub l_pid: c_int,
-}
-
-/// `struct f_owner_ex`.
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-pub struct FOwnerEx {
-    pub type_: c_int,
-    pub pid: c_int,
-}
-
-/// `struct iovec`.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct Iovec {
-    pub iov_base: *mut c_void,
-    pub iov_len: usize,
-}
-
-/// `struct timeval`.
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-pub struct Timeval {
-    pub tv_sec: i64,
-    pub tv_usec: i64,
 }
 
 /// `struct utimbuf`.
@@ -174,10 +91,6 @@ mod tests {
         assert_eq!(offset_of!(Dirent, d_reclen), 16);
         assert_eq!(offset_of!(Dirent, d_type), 18);
         assert_eq!(offset_of!(Dirent, d_name), 19);
-        assert_eq!(size_of::<Flock>(), 32);
-        assert_eq!(offset_of!(Flock, l_start), 8);
-        assert_eq!(offset_of!(Flock, l_pid), 24);
-        assert_eq!(size_of::<Iovec>(), 16);
         assert_eq!(size_of::<Ftw>(), 8);
         assert_eq!(size_of::<Statx>(), 256);
         assert_eq!(offset_of!(Statx, stx_ino), 32);

@@ -1,6 +1,9 @@
 //! The working directory: `chdir`, `fchdir`, `getcwd`, `get_current_dir_name`.
 use core::ffi::{c_char, c_int};
 
+// PATH_MAX is Linux's, the longest name `getcwd` can return.
+use limpet_abi::limits::PATH_MAX;
+
 use limpet_syscall::errno::{EINVAL, ENOENT};
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall2};
 
@@ -11,8 +14,6 @@ use crate::abi::Stat;
 use crate::imports::strdup;
 use crate::ret_int;
 
-/// Linux's `PATH_MAX`, the longest name `getcwd` can return.
-const PATH_MAX: usize = 4096;
 
 /// `chdir(path)`—Makes `path` the working directory; 0 or -1 with errno.
 ///

@@ -7,6 +7,7 @@
 use core::ffi::{c_char, c_int, c_long, c_void};
 use core::sync::atomic::{AtomicBool, Ordering};
 
+use limpet_abi::stdio::SEEK_SET;
 use limpet_syscall::errno::{EINVAL, ENOENT, ENOTDIR};
 use limpet_syscall::unistd::{close, fstat, lseek, open};
 use limpet_syscall::{errno, nr, result, ret_errno, set_errno, syscall0, syscall3};
@@ -18,7 +19,6 @@ use crate::imports::{free, malloc};
 
 /// Bytes of directory records fetched per `getdents64` call.
 const BUF_LEN: usize = 2048;
-const SEEK_SET: c_int = 0;
 /// The kernel never lets a single `getdents64` call return more than this.
 const INT_MAX: usize = c_int::MAX as usize;
 

@@ -100,9 +100,7 @@ mod tests {
     use limpet_syscall::unistd::close;
     use limpet_syscall::unistd::open;
 
-    const F_UNLCK: i16 = 2;
-    const F_WRLCK: i16 = 1;
-    const O_NONBLOCK: c_int = 0o4000;
+    use limpet_abi::fcntl::{F_UNLCK, F_WRLCK, O_NONBLOCK};
 
     #[test]
     fn descriptor_and_status_flags() {

@@ -4,7 +4,8 @@ use core::ffi::{c_int, c_ulong};
 use limpet_syscall::errno::{EACCES, EINVAL};
 use limpet_syscall::{nr, set_errno, syscall0};
 
-use crate::abi::{F_GETLK, F_SETLK, F_SETLKW, Flock};
+use crate::abi::{F_GETLK, F_RDLCK, F_SETLK, F_SETLKW, F_UNLCK, F_WRLCK, Flock};
+use limpet_abi::stdio::SEEK_CUR;
 use crate::fcntl::fcntl;
 
 pub const F_ULOCK: c_int = 0;
@@ -12,10 +13,6 @@ pub const F_LOCK: c_int = 1;
 pub const F_TLOCK: c_int = 2;
 pub const F_TEST: c_int = 3;
 
-const F_RDLCK: i16 = 0;
-const F_WRLCK: i16 = 1;
-const F_UNLCK: i16 = 2;
-const SEEK_CUR: i16 = 1;
 
 /// `lockf(fd, op, len)`—Locks (`F_LOCK`, waiting; `F_TLOCK`, not waiting), unlocks
 /// (`F_ULOCK`) or tests (`F_TEST`) the `len` bytes from the current offset (to the end of the
@@ -35,7 +32,7 @@ pub extern "C" fn lockf(fd: c_int, op: c_int, len: i64) -> c_int {
     };
     let mut lk = Flock {
         l_type,
-        l_whence: SEEK_CUR,
+        l_whence: SEEK_CUR as i16,
         l_start: 0,
         l_len: len,
         l_pid: 0,

@@ -1,6 +1,7 @@
 //! File-tree walks: `nftw` and `ftw`.
 use core::ffi::{c_char, c_int};
 
+use limpet_abi::limits::PATH_MAX;
 use limpet_syscall::errno::{EACCES, ENAMETOOLONG, ENOENT};
 use limpet_syscall::{errno, set_errno};
 use limpet_syscall::unistd::{close, open, stat};
@@ -29,8 +30,6 @@ pub const FTW_PHYS: c_int = 1;
 pub const FTW_MOUNT: c_int = 2;
 pub const FTW_CHDIR: c_int = 4;
 pub const FTW_DEPTH: c_int = 8;
-
-const PATH_MAX: usize = 4096;
 
 /// A directory being walked, linked to the one above it, to recognise a loop through
 /// symbolic links.

@@ -7,10 +7,10 @@ use limpet_syscall::{
     errno::{EBADF, ENOENT, ENOSYS},
     nr, result, ret_errno, set_errno, syscall2, syscall3, syscall5, syscall6,
 };
+use limpet_abi::fcntl::AT_EMPTY_PATH;
 use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, PROT_READ, PROT_WRITE};
 use limpet_va::{VaArgs, VaList};
 
-const AT_EMPTY_PATH: usize = 0x1000;
 
 /// The current environment: limpet-start's `environ`, which the program may have replaced.
 pub(crate) fn environ() -> *const *const c_char {
@@ -49,7 +49,7 @@ pub unsafe extern "C" fn execv(path: *const c_char, argv: *const *const c_char) 
 pub unsafe extern "C" fn fexecve(fd: c_int, argv: *const *const c_char, envp: *const *const c_char) -> c_int {
     // SAFETY: an empty path with AT_EMPTY_PATH names `fd` itself.
     let r = unsafe {
-        syscall5(nr::EXECVEAT, fd as usize, c"".as_ptr() as usize, argv as usize, envp as usize, AT_EMPTY_PATH)
+        syscall5(nr::EXECVEAT, fd as usize, c"".as_ptr() as usize, argv as usize, envp as usize, AT_EMPTY_PATH as usize)
     };
     match result(r) {
         Err(ENOSYS) => {}

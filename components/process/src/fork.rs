@@ -4,7 +4,9 @@ use core::sync::atomic::Ordering;
 
 use limpet_syscall::{nr, result, set_errno, syscall0, syscall5};
 
-use crate::sigs::{self, SIGCHLD};
+use limpet_abi::signal::SIGCHLD;
+
+use crate::sigs;
 
 /// Makes a child process that is a copy of the caller (`clone` with only `SIGCHLD`, which
 /// every architecture has, unlike the `fork` syscall). Returns the child's pid in the

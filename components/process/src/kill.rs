@@ -53,16 +53,23 @@ mod tests {
         assert_eq!(kill(-2_000_000, 0), -1);
         assert_eq!(limpet_syscall::errno(), ESRCH);
         std::thread::spawn(|| {
-            let usr1 = sigs::bit(10);
-            sigs::mask(sigs::SIG_BLOCK, Some(&usr1), None);
-            assert_eq!(raise(10), 0);
+            use limpet_abi::signal::{KERNEL_SIGSET_BYTES, SIG_BLOCK, SIGUSR1, SigInfo, SigSet};
+            let usr1 = SigSet::bit(SIGUSR1);
+            sigs::mask(SIG_BLOCK, Some(&usr1), None);
+            assert_eq!(raise(SIGUSR1), 0);
             let mut pending = 0u64;
-            unsafe { limpet_syscall::syscall2(nr::RT_SIGPENDING, &raw mut pending as usize, 8) };
+            unsafe { limpet_syscall::syscall2(nr::RT_SIGPENDING, &raw mut pending as usize, KERNEL_SIGSET_BYTES) };
             assert_ne!(pending & usr1, 0);
             // Take it so it never reaches a default action.
-            let mut info = [0u8; 128];
+            let mut info = SigInfo::ZERO;
             unsafe {
-                limpet_syscall::syscall4(nr::RT_SIGTIMEDWAIT, &raw const usr1 as usize, info.as_mut_ptr() as usize, 0, 8)
+                limpet_syscall::syscall4(
+                    nr::RT_SIGTIMEDWAIT,
+                    &raw const usr1 as usize,
+                    &raw mut info as usize,
+                    0,
+                    KERNEL_SIGSET_BYTES,
+                )
             };
         })
         .join()

@@ -80,8 +80,8 @@ mod tests {
     fn lower_the_soft_limit_and_put_it_back() {
         let mut orig = Rlimit::default();
         assert_eq!(unsafe { getrlimit(RLIMIT_NOFILE, &mut orig) }, 0);
-        assert!(orig.cur <= orig.max);
-        let lower = Rlimit { cur: orig.cur.min(64) - 1, max: orig.max };
+        assert!(orig.rlim_cur <= orig.rlim_max);
+        let lower = Rlimit { rlim_cur: orig.rlim_cur.min(64) - 1, rlim_max: orig.rlim_max };
         assert_eq!(unsafe { setrlimit64(RLIMIT_NOFILE, &lower) }, 0);
         let mut now = Rlimit::default();
         assert_eq!(unsafe { getrlimit64(RLIMIT_NOFILE, &mut now) }, 0);
@@ -89,7 +89,7 @@ mod tests {
         let mut old = Rlimit::default();
         assert_eq!(unsafe { prlimit64(0, RLIMIT_NOFILE, &orig, &mut old) }, 0);
         assert_eq!(old, lower);
-        let bad = Rlimit { cur: 10, max: 5 };
+        let bad = Rlimit { rlim_cur: 10, rlim_max: 5 };
         assert_eq!(unsafe { setrlimit(RLIMIT_NOFILE, &bad) }, -1);
         assert_eq!(limpet_syscall::errno(), EINVAL);
         assert_eq!(unsafe { getrlimit(9999, &mut now) }, -1);

@@ -3,11 +3,8 @@
 use core::ffi::{c_int, c_uint};
 
 use limpet_syscall::cancel::syscall_cp;
-use limpet_syscall::{
-    errno::EINVAL,
-    nr, result, ret_errno, syscall3,
-    unistd::Timespec,
-};
+use limpet_abi::time::Timespec;
+use limpet_syscall::{errno::EINVAL, nr, result, ret_errno, syscall3};
 
 use crate::abi::{CLOCK_REALTIME, CLOCK_THREAD_CPUTIME_ID, ITIMER_REAL, Itimerval, Timeval};
 
@@ -75,11 +72,11 @@ pub extern "C" fn pause() -> c_int {
 /// alarm; returns the seconds the earlier one had left, rounded up, or 0.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn alarm(seconds: c_uint) -> c_uint {
-    let new = Itimerval { interval: Timeval::default(), value: Timeval { sec: seconds as i64, usec: 0 } };
+    let new = Itimerval { it_interval: Timeval::default(), it_value: Timeval { tv_sec: seconds as i64, tv_usec: 0 } };
     let mut old = Itimerval::default();
     // SAFETY: both are locals.
     unsafe { syscall3(nr::SETITIMER, ITIMER_REAL as usize, &raw const new as usize, &raw mut old as usize) };
-    old.value.sec as c_uint + (old.value.usec != 0) as c_uint
+    old.it_value.tv_sec as c_uint + (old.it_value.tv_usec != 0) as c_uint
 }
 
 #[cfg(test)]

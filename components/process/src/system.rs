@@ -2,11 +2,12 @@
 use core::ffi::{c_char, c_int};
 use core::ptr;
 
+use limpet_abi::signal::{KSigAction, SIG_BLOCK, SIG_IGN, SIGCHLD, SIGINT, SIGQUIT};
 use limpet_syscall::{errno, errno::EINTR, set_errno};
 
 use crate::abi::{POSIX_SPAWN_SETSIGDEF, POSIX_SPAWN_SETSIGMASK, SigSet, SpawnAttr};
 use crate::exec::environ;
-use crate::sigs::{self, KSigAction, SIG_BLOCK, SIG_IGN, SIGCHLD, SIGINT, SIGQUIT};
+use crate::sigs;
 use crate::spawn::run::spawn;
 use crate::wait::wait4;
 
@@ -34,16 +35,16 @@ pub unsafe extern "C" fn system(command: *const c_char) -> c_int {
     sigs::action(SIGINT, Some(&ign), Some(&mut old_int));
     sigs::action(SIGQUIT, Some(&ign), Some(&mut old_quit));
     let mut old_mask = 0;
-    sigs::mask(SIG_BLOCK, Some(&sigs::bit(SIGCHLD)), Some(&mut old_mask));
+    sigs::mask(SIG_BLOCK, Some(&SigSet::bit(SIGCHLD)), Some(&mut old_mask));
 
     // SAFETY: all-zero is a valid attribute object.
     let mut attr: SpawnAttr = unsafe { core::mem::zeroed() };
     attr.flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
-    attr.sigmask = SigSet { bits: [0; 16] };
+    attr.sigmask = SigSet::EMPTY;
     attr.sigmask.bits[0] = old_mask;
     for (sig, old) in [(SIGINT, &old_int), (SIGQUIT, &old_quit)] {
         if old.handler != SIG_IGN {
-            attr.sigdefault.bits[0] |= sigs::bit(sig);
+            attr.sigdefault.bits[0] |= SigSet::bit(sig);
         }
     }
     let argv = [c"sh".as_ptr(), c"-c".as_ptr(), command, ptr::null()];

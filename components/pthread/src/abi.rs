@@ -8,46 +8,12 @@ use core::sync::atomic::{AtomicU32, AtomicUsize};
 use crate::lock::Lock;
 
 pub use limpet_abi::limits::{PTHREAD_DESTRUCTOR_ITERATIONS, PTHREAD_KEYS_MAX, PTHREAD_STACK_MIN};
-
-pub const PTHREAD_CREATE_JOINABLE: u32 = 0;
-pub const PTHREAD_CREATE_DETACHED: u32 = 1;
+pub use limpet_abi::pthread::{PTHREAD_CREATE_DETACHED, PTHREAD_CREATE_JOINABLE, PthreadAttr};
+pub use limpet_abi::sched::SchedParam;
 
 pub const PTHREAD_MUTEX_NORMAL: u32 = 0;
 pub const PTHREAD_MUTEX_RECURSIVE: u32 = 1;
 pub const PTHREAD_MUTEX_ERRORCHECK: u32 = 2;
-
-/// `pthread_attr_t`: 56 bytes, 8-aligned. `pthread_attr_init` sets every field; all-zero is
-/// not a valid attribute object.
-#[repr(C)]
-pub struct PthreadAttr {
-    /// Usable stack bytes (the caller's, or what `pthread_create` maps).
-    pub stack_size: usize,
-    pub guard_size: usize,
-    /// Lowest address of a caller-supplied stack; 0 when `pthread_create` maps one.
-    pub stack_low: usize,
-    pub detach_state: u32,
-    /// `PTHREAD_EXPLICIT_SCHED` (1) or `PTHREAD_INHERIT_SCHED` (0), and the policy and
-    /// priority an explicit one sets.
-    pub explicit_sched: u32,
-    pub sched_policy: i32,
-    pub sched_priority: i32,
-    _reserved: [u32; 4],
-}
-
-impl PthreadAttr {
-    pub const fn new(stack_size: usize, guard_size: usize) -> Self {
-        PthreadAttr {
-            stack_size,
-            guard_size,
-            stack_low: 0,
-            detach_state: PTHREAD_CREATE_JOINABLE,
-            explicit_sched: 0,
-            sched_policy: 0,
-            sched_priority: 0,
-            _reserved: [0; 4],
-        }
-    }
-}
 
 /// `pthread_mutex_t`: 40 bytes, 8-aligned; all zero is an unlocked normal mutex.
 #[repr(C)]
@@ -236,20 +202,6 @@ impl Sem {
     }
 }
 
-/// `struct sched_param` from musl's <sched.h>: the priority, then musl's reserved fields
-/// (an `int`, two `struct timespec` and an `int`: 48 bytes with padding).
-#[repr(C, align(8))]
-pub struct SchedParam {
-    pub sched_priority: core::ffi::c_int,
-    _reserved: [core::ffi::c_int; 11],
-}
-
-impl SchedParam {
-    pub const fn new(priority: core::ffi::c_int) -> Self {
-        SchedParam { sched_priority: priority, _reserved: [0; 11] }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,12 +209,10 @@ mod tests {
     /// Sizes and alignments from musl's `bits/alltypes.h` for x86_64.
     #[test]
     fn musl_sizes() {
-        assert_eq!((size_of::<PthreadAttr>(), align_of::<PthreadAttr>()), (56, 8));
         assert_eq!((size_of::<PthreadMutex>(), align_of::<PthreadMutex>()), (40, 8));
         assert_eq!((size_of::<PthreadMutexattr>(), align_of::<PthreadMutexattr>()), (4, 4));
         assert_eq!((size_of::<PthreadCond>(), align_of::<PthreadCond>()), (48, 8));
         assert_eq!((size_of::<PthreadCondattr>(), align_of::<PthreadCondattr>()), (4, 4));
-        assert_eq!((size_of::<SchedParam>(), align_of::<SchedParam>()), (48, 8));
         assert_eq!((size_of::<PthreadOnce>(), align_of::<PthreadOnce>()), (4, 4));
         assert_eq!(size_of::<PthreadKey>(), 4);
     }
@@ -275,7 +225,7 @@ mod tests {
         assert!(!m.lock.is_locked());
         assert_eq!(m.kind, PTHREAD_MUTEX_NORMAL);
         let c: PthreadCond = unsafe { core::mem::zeroed() };
-        assert_eq!(c.clock, crate::futex::CLOCK_REALTIME as u32);
+        assert_eq!(c.clock, limpet_abi::time::CLOCK_REALTIME as u32);
     }
 
     /// Sizes and alignments of the types added for rwlocks, barriers, spinlocks, semaphores

@@ -151,7 +151,7 @@ pub unsafe extern "C" fn pthread_attr_getguardsize(a: *const PthreadAttr, size: 
 /// `a` must be initialised.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn pthread_attr_setdetachstate(a: *mut PthreadAttr, state: c_int) -> c_int {
-    if state as u32 > PTHREAD_CREATE_DETACHED {
+    if state as u32 > PTHREAD_CREATE_DETACHED as u32 {
         return EINVAL;
     }
     // SAFETY: per the contract.

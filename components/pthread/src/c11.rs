@@ -5,7 +5,7 @@
 use core::ffi::{c_int, c_void};
 
 use limpet_syscall::errno::{EBUSY, ETIMEDOUT};
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::Timespec;
 
 use crate::abi::{PTHREAD_MUTEX_NORMAL, PTHREAD_MUTEX_RECURSIVE, PthreadCond, PthreadKey, PthreadMutex, PthreadOnce};
 use crate::cond::{
@@ -54,10 +54,9 @@ mod threads {
     use limpet_syscall::{nr, result, syscall4};
 
     use crate::descriptor::Pthread;
-    use crate::futex::{self, CLOCK_REALTIME, Scope};
-
-    /// `FUTEX_WAKE | FUTEX_PRIVATE_FLAG` from <linux/futex.h>.
-    const FUTEX_WAKE_PRIVATE: usize = 1 | 128;
+    use crate::futex::{self, Scope};
+    use limpet_abi::futex::{FUTEX_PRIVATE_FLAG, FUTEX_WAKE};
+    use limpet_abi::time::CLOCK_REALTIME;
 
     /// What `thrd_create` hands its new thread: the C11 routine and argument, kept on the
     /// creator's stack until the thread has copied them (`taken` becomes 1).
@@ -81,7 +80,7 @@ mod threads {
         // and a wake-up at a stale address is at worst a spurious one for whoever sleeps there.
         let taken = p as usize + core::mem::offset_of!(Start, taken);
         // SAFETY: FUTEX_WAKE only looks the address up in the kernel's wait queues.
-        unsafe { syscall4(nr::FUTEX, taken, FUTEX_WAKE_PRIVATE, 1, 0) };
+        unsafe { syscall4(nr::FUTEX, taken, (FUTEX_WAKE | FUTEX_PRIVATE_FLAG) as usize, 1, 0) };
         // SAFETY: the caller of thrd_create promised `func` may run with `arg`.
         unsafe { func(arg) as isize as *mut c_void }
     }

@@ -28,10 +28,13 @@
 //! wait must retake its mutex before that, so it waits with cancellation *masked* (musl's
 //! internal `PTHREAD_CANCEL_MASKED`): the cancellation point then reports `ECANCELED`
 //! instead of acting, and the wait acts once it holds the mutex again.
-use core::ffi::{c_int, c_void};
+use core::ffi::{c_int, c_ulong, c_void};
 use core::sync::atomic::AtomicBool;
 use core::sync::atomic::Ordering::{Relaxed, SeqCst};
 
+use limpet_abi::signal::{
+    KERNEL_SIGSET_BYTES, KSigAction, SA_ONSTACK, SA_RESTART, SA_RESTORER, SA_SIGINFO, SIG_SETMASK, SIG_UNBLOCK,
+};
 use limpet_syscall::cancel::{self as cp, DISABLE, ENABLE, State};
 use limpet_syscall::errno::{ECANCELED, EINVAL};
 use limpet_syscall::{nr, syscall0, syscall3, syscall4};
@@ -48,29 +51,12 @@ pub const PTHREAD_CANCEL_ASYNCHRONOUS: c_int = 1;
 /// The signal that carries a cancellation (musl's `SIGCANCEL`).
 pub const SIGCANCEL: c_int = 33;
 
-// The kernel's `struct sigaction` flags and mask operations.
-const SA_SIGINFO: usize = 4;
-const SA_ONSTACK: usize = 0x0800_0000;
-const SA_RESTART: usize = 0x1000_0000;
-const SA_RESTORER: usize = 0x0400_0000;
-const SIG_UNBLOCK: usize = 1;
-const SIG_SETMASK: usize = 2;
-const SIGSET_BYTES: usize = 8;
 const CANCEL_BIT: u64 = 1 << (SIGCANCEL - 1);
 
 // Offsets in the x86_64 `ucontext_t` the kernel hands a handler: `uc_mcontext.gregs[REG_RIP]`
 // and `uc_sigmask` (the mask restored when the handler returns).
 const UC_RIP: usize = 168;
 const UC_SIGMASK: usize = 296;
-
-/// The kernel's `struct sigaction` (x86_64).
-#[repr(C)]
-struct KSigAction {
-    handler: usize,
-    flags: usize,
-    restorer: usize,
-    mask: u64,
-}
 
 static HANDLER_INSTALLED: AtomicBool = AtomicBool::new(false);
 
@@ -115,7 +101,7 @@ pub fn signal_held_back() -> bool {
 pub fn unblock_signal() {
     let set = CANCEL_BIT;
     // SAFETY: the kernel reads the local set.
-    unsafe { syscall4(nr::RT_SIGPROCMASK, SIG_UNBLOCK, &raw const set as usize, 0, SIGSET_BYTES) };
+    unsafe { syscall4(nr::RT_SIGPROCMASK, SIG_UNBLOCK as usize, &raw const set as usize, 0, KERNEL_SIGSET_BYTES) };
 }
 
 /// The `SIGCANCEL` handler (see the module docs).
@@ -131,7 +117,7 @@ unsafe extern "C" fn on_cancel_signal(_sig: c_int, _info: *mut c_void, uc: *mut 
         if st.asynchronous.load(Relaxed) != 0 {
             // The exit runs on from here, under the interrupted code's mask with SIGCANCEL
             // kept blocked.
-            syscall4(nr::RT_SIGPROCMASK, SIG_SETMASK, mask as usize, 0, SIGSET_BYTES);
+            syscall4(nr::RT_SIGPROCMASK, SIG_SETMASK as usize, mask as usize, 0, KERNEL_SIGSET_BYTES);
             pthread_exit(PTHREAD_CANCELED);
         }
         let pc = uc.cast::<u8>().add(UC_RIP).cast::<usize>();
@@ -158,12 +144,12 @@ fn install_handler() {
     // restart onto its `syscall` instruction, which the handler recognises.
     let act = KSigAction {
         handler: on_cancel_signal as *const () as usize,
-        flags: SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_RESTORER,
+        flags: (SA_SIGINFO | SA_ONSTACK | SA_RESTART | SA_RESTORER) as c_ulong,
         restorer: restore_rt as *const () as usize,
         mask: !0,
     };
     // SAFETY: a valid action for a signal no program may install an action for.
-    unsafe { syscall4(nr::RT_SIGACTION, SIGCANCEL as usize, &raw const act as usize, 0, SIGSET_BYTES) };
+    unsafe { syscall4(nr::RT_SIGACTION, SIGCANCEL as usize, &raw const act as usize, 0, KERNEL_SIGSET_BYTES) };
     HANDLER_INSTALLED.store(true, Relaxed);
 }
 

@@ -19,10 +19,10 @@ use core::sync::atomic::Ordering::SeqCst;
 
 use limpet_syscall::cancel;
 use limpet_syscall::errno::{ECANCELED, EINVAL};
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::{CLOCK_MONOTONIC, CLOCK_REALTIME, Timespec};
 
 use crate::abi::{CONDATTR_SHARED, PTHREAD_PROCESS_PRIVATE, PTHREAD_PROCESS_SHARED, PthreadCond, PthreadCondattr, PthreadMutex};
-use crate::futex::{self, CLOCK_MONOTONIC, CLOCK_REALTIME, Deadline, Scope};
+use crate::futex::{self, Deadline, Scope};
 
 /// Set in `waiters` while `pthread_cond_destroy` waits for the last woken waiter to leave.
 const DESTROYING: u32 = 1 << 31;

@@ -14,10 +14,11 @@
 use core::ffi::{c_int, c_void};
 use core::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
+use limpet_abi::mman::{MAP_ANONYMOUS, MAP_PRIVATE, MAP_STACK, PROT_NONE, PROT_READ, PROT_WRITE};
+use limpet_abi::pthread::PthreadAttr;
 use limpet_syscall::errno::EAGAIN;
 use limpet_syscall::{nr, result, syscall2, syscall3, syscall6};
 
-use crate::abi::PthreadAttr;
 use crate::arch::clone_thread;
 use crate::descriptor::{Pthread, SCHED_PENDING, StartRoutine};
 use crate::futex::{self, Scope};
@@ -44,12 +45,6 @@ const THREAD_FLAGS: usize = CLONE_VM
     | CLONE_SETTLS
     | CLONE_PARENT_SETTID
     | CLONE_CHILD_CLEARTID;
-
-// From <sys/mman.h>.
-const PROT_NONE: usize = 0;
-const PROT_READ_WRITE: usize = 3;
-const MAP_PRIVATE_ANONYMOUS: usize = 0x22;
-const MAP_STACK: usize = 0x20000;
 
 /// The stack ABI's alignment at a call.
 const STACK_ALIGN: usize = 16;
@@ -184,13 +179,11 @@ fn map(p: &Plan) -> Option<usize> {
         unsafe { core::ptr::write_bytes((base + p.map_len - p.area) as *mut u8, 0, p.area) };
         return Some(base);
     }
+    let (prot, flags) = ((PROT_READ | PROT_WRITE) as usize, (MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK) as usize);
     // SAFETY: a fresh anonymous mapping; the kernel checks the arguments.
-    let base = result(unsafe {
-        syscall6(nr::MMAP, 0, p.map_len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS | MAP_STACK, usize::MAX, 0)
-    })
-    .ok()?;
+    let base = result(unsafe { syscall6(nr::MMAP, 0, p.map_len, prot, flags, usize::MAX, 0) }).ok()?;
     // SAFETY: the guard is the bottom of the mapping just made.
-    if p.guard != 0 && result(unsafe { syscall3(nr::MPROTECT, base, p.guard, PROT_NONE) }).is_err() {
+    if p.guard != 0 && result(unsafe { syscall3(nr::MPROTECT, base, p.guard, PROT_NONE as usize) }).is_err() {
         unmap(base, p.map_len);
         return None;
     }

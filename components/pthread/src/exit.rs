@@ -2,8 +2,9 @@
 //!
 //! In order: cancellation is disabled and the cleanup handlers still pushed run, innermost
 //! first ([`crate::cancel`]); the result is recorded; the thread-specific-data destructors run (up to
-//! `PTHREAD_DESTRUCTOR_ITERATIONS` rounds); the exit hooks of other components run
-//! ([`crate::hooks`]); the thread leaves the thread list. If it was the last thread, the
+//! `PTHREAD_DESTRUCTOR_ITERATIONS` rounds); the robust mutexes it still holds are
+//! released ([`crate::robust`]) and other components' thread-exit functions run
+//! ([`limpet_start::slot::run_thread_exit`]); the thread leaves the thread list. If it was the last thread, the
 //! process ends as if by `exit(0)` (atexit handlers, stdio flush), which is what musl does
 //! when the main thread has called `pthread_exit` and the last other thread ends. Otherwise
 //! only this thread ends:
@@ -20,6 +21,7 @@
 use core::ffi::c_void;
 use core::sync::atomic::Ordering;
 
+use limpet_abi::signal::{KERNEL_SIGSET_BYTES, SIG_BLOCK};
 use limpet_syscall::{nr, syscall1, syscall1_noreturn, syscall4};
 
 use crate::arch::unmap_and_exit;
@@ -27,10 +29,6 @@ use crate::descriptor::{DETACHED, EXITING, JOINABLE};
 use crate::key::TsdExt;
 use crate::list;
 use limpet_start::exit::exit;
-
-const SIG_BLOCK: usize = 0;
-/// The kernel's signal set size in bytes (64 signals).
-const SIGSET_BYTES: usize = 8;
 
 /// `pthread_exit(result)`—Ends the calling thread, making `result` available to
 /// `pthread_join`. Thread-specific-data destructors and other components' thread-exit functions run
@@ -63,7 +61,7 @@ pub extern "C" fn pthread_exit(result: *mut c_void) -> ! {
                 syscall1_noreturn(nr::EXIT, 0)
             }
             let all: u64 = !0;
-            syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK, &raw const all as usize, 0, SIGSET_BYTES);
+            syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK as usize, &raw const all as usize, 0, KERNEL_SIGSET_BYTES);
             syscall1(nr::SET_TID_ADDRESS, 0);
             if t.map_base != 0 {
                 unmap_and_exit(t.map_base, t.map_size);

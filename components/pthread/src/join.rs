@@ -8,11 +8,11 @@ use core::ffi::{c_int, c_void};
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use limpet_syscall::errno::{EBUSY, EDEADLK, EINVAL};
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::{CLOCK_REALTIME, Timespec};
 use limpet_syscall::{nr, syscall2};
 
 use crate::descriptor::{DETACHED, EXITING, JOINABLE, Pthread};
-use crate::futex::{self, CLOCK_REALTIME, Deadline, Scope};
+use crate::futex::{self, Deadline, Scope};
 
 /// Takes a finished thread's result and frees its memory (into the stack cache when it fits).
 ///

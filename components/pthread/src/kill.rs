@@ -1,14 +1,12 @@
 //! `pthread_kill`.
 use core::ffi::c_int;
 
+use limpet_abi::signal::NSIG;
 use limpet_syscall::errno::EINVAL;
 use limpet_syscall::{nr, result, syscall2};
 
 use crate::descriptor::Pthread;
 use crate::tid::with_live_tid;
-
-/// `_NSIG` from musl: signals are 1..=64, and 0 only checks.
-const NSIG: c_int = 65;
 
 /// `pthread_kill(t, sig)`—Sends signal `sig` to thread `t` of this process; `sig` 0 sends
 /// nothing and only checks. Returns 0 or the error: `EINVAL` for a bad signal number, what

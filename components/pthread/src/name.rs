@@ -4,6 +4,7 @@
 //! and a buffer shorter than 16 give `ERANGE`.
 use core::ffi::{c_char, c_int};
 
+use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY, O_WRONLY};
 use limpet_syscall::errno::{ERANGE, ESRCH};
 use limpet_syscall::{nr, result, syscall1, syscall2, syscall3, syscall4};
 
@@ -14,10 +15,6 @@ use crate::tid::with_live_tid;
 const COMM_LEN: usize = 16;
 const PR_SET_NAME: usize = 15;
 const PR_GET_NAME: usize = 16;
-const AT_FDCWD: isize = -100;
-const O_RDONLY: usize = 0;
-const O_WRONLY: usize = 1;
-const O_CLOEXEC: usize = 0o2000000;
 
 /// `/proc/self/task/TID/comm`, NUL-terminated, in `buf`.
 fn comm_path(tid: i32, buf: &mut [u8; 48]) {
@@ -42,11 +39,11 @@ fn comm_path(tid: i32, buf: &mut [u8; 48]) {
 }
 
 /// Opens thread `tid`'s comm file; the descriptor or the errno value.
-fn open_comm(tid: i32, flags: usize) -> Result<usize, c_int> {
+fn open_comm(tid: i32, flags: c_int) -> Result<usize, c_int> {
     let mut path = [0u8; 48];
     comm_path(tid, &mut path);
     // SAFETY: a NUL-terminated path in a local buffer.
-    result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, path.as_ptr() as usize, flags | O_CLOEXEC, 0) })
+    result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, path.as_ptr() as usize, (flags | O_CLOEXEC) as usize, 0) })
 }
 
 /// `pthread_setname_np(t, name)`—Names thread `t` (at most 15 bytes). Returns 0, `ERANGE`

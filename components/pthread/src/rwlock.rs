@@ -12,10 +12,10 @@ use core::ffi::c_int;
 use core::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 
 use limpet_syscall::errno::EAGAIN;
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::{CLOCK_REALTIME, Timespec};
 
 use crate::abi::{PTHREAD_PROCESS_PRIVATE, PthreadRwlock, PthreadRwlockattr};
-use crate::futex::{self, CLOCK_REALTIME};
+use crate::futex;
 use crate::pshared::{self, code};
 use crate::timeout::{Lazy, Wait};
 
@@ -262,7 +262,7 @@ pub unsafe extern "C" fn pthread_rwlockattr_getpshared(a: *const PthreadRwlockat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::futex::CLOCK_MONOTONIC;
+    use limpet_abi::time::CLOCK_MONOTONIC;
     use limpet_syscall::errno::{EBUSY, EINVAL, ETIMEDOUT};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicI64, Ordering};

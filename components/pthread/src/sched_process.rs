@@ -9,7 +9,7 @@
 use core::ffi::c_int;
 
 use limpet_syscall::errno::ENOSYS;
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::Timespec;
 use limpet_syscall::{nr, ret_errno, set_errno, syscall1, syscall2};
 
 use crate::abi::SchedParam;

@@ -16,10 +16,10 @@ use core::sync::atomic::Ordering::{Relaxed, SeqCst};
 use limpet_syscall::cancel;
 use limpet_syscall::errno::{EAGAIN, EBUSY, ECANCELED, EINVAL, EOVERFLOW};
 use limpet_syscall::set_errno;
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::{CLOCK_REALTIME, Timespec};
 
 use crate::abi::{SEM_VALUE_MAX, Sem};
-use crate::futex::{self, CLOCK_REALTIME, Scope};
+use crate::futex::{self, Scope};
 use crate::timeout::{Lazy, Wait};
 
 impl Sem {
@@ -197,7 +197,7 @@ pub unsafe extern "C" fn sem_getvalue(s: *mut Sem, value: *mut c_int) -> c_int {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::futex::CLOCK_MONOTONIC;
+    use limpet_abi::time::CLOCK_MONOTONIC;
     use limpet_syscall::errno::ETIMEDOUT;
     use std::sync::Arc;
     use std::time::{Duration, Instant};

@@ -12,8 +12,12 @@
 use core::ffi::{c_char, c_int, c_uint};
 use core::sync::atomic::{AtomicU32, Ordering};
 
+use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDWR};
+use limpet_abi::limits::NAME_MAX;
+use limpet_abi::mman::{MAP_SHARED, PROT_READ, PROT_WRITE};
+use limpet_abi::stat::Stat;
+use limpet_abi::time::{CLOCK_MONOTONIC, Timespec};
 use limpet_syscall::errno::{EEXIST, EINVAL, EMFILE, ENAMETOOLONG, ENOENT};
-use limpet_syscall::unistd::{AT_FDCWD, Stat, Timespec};
 use limpet_syscall::{nr, result, set_errno, syscall2, syscall3, syscall4, syscall5, syscall6};
 
 use crate::abi::{SEM_NSEMS_MAX, SEM_VALUE_MAX, Sem};
@@ -22,25 +26,12 @@ use crate::lock::Lock;
 /// `SEM_FAILED`.
 const SEM_FAILED: *mut Sem = core::ptr::null_mut();
 
-// From <fcntl.h> and <sys/mman.h>; O_CREAT and O_EXCL are the same on every architecture.
-const O_RDWR: usize = 2;
-const O_CREAT: c_int = 0o100;
-const O_EXCL: c_int = 0o200;
-const O_NONBLOCK: usize = 0o4000;
-const O_CLOEXEC: usize = 0o2000000;
-#[cfg(target_arch = "aarch64")]
-const O_NOFOLLOW: usize = 0o100000;
-#[cfg(not(target_arch = "aarch64"))]
-const O_NOFOLLOW: usize = 0o400000;
 /// How every semaphore file is opened: a symlink planted under the name is refused, and
 /// opening never blocks (a FIFO there would hang `open`).
-const OPEN_FLAGS: usize = O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK;
-const PROT_READ_WRITE: usize = 3;
-const MAP_SHARED: usize = 1;
-const NAME_MAX: usize = 255;
+const OPEN_FLAGS: usize = (O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) as usize;
 const DIR: &[u8] = b"/dev/shm/";
 /// Room for `DIR`, a name of `NAME_MAX` bytes and the terminating nul.
-const PATH_MAX: usize = 9 + NAME_MAX + 1;
+const SHM_PATH_MAX: usize = DIR.len() + NAME_MAX + 1;
 
 /// One mapped semaphore. `sem` is 0 for a free slot and [`RESERVED`] while a `sem_open`
 /// that claimed the slot is still creating or opening its file.
@@ -94,7 +85,7 @@ fn with_table<R>(f: impl FnOnce(&mut [Slot; SEM_NSEMS_MAX]) -> R) -> R {
 
 /// A nul-terminated path under `/dev/shm`.
 struct Path {
-    buf: [u8; PATH_MAX],
+    buf: [u8; SHM_PATH_MAX],
 }
 
 impl Path {
@@ -121,7 +112,7 @@ unsafe fn path_of(name: *const c_char) -> Result<Path, i32> {
     if s.len() > NAME_MAX {
         return Err(ENAMETOOLONG);
     }
-    let mut p = Path { buf: [0; PATH_MAX] };
+    let mut p = Path { buf: [0; SHM_PATH_MAX] };
     p.buf[..DIR.len()].copy_from_slice(DIR);
     p.buf[DIR.len()..DIR.len() + s.len()].copy_from_slice(s);
     Ok(p)
@@ -133,10 +124,10 @@ fn temp_path() -> Path {
     let mut ts = Timespec::default();
     // SAFETY: the kernel writes the live local.
     let pid = unsafe {
-        syscall2(nr::CLOCK_GETTIME, crate::futex::CLOCK_MONOTONIC as usize, &raw mut ts as usize);
+        syscall2(nr::CLOCK_GETTIME, CLOCK_MONOTONIC as usize, &raw mut ts as usize);
         limpet_syscall::syscall0(nr::GETPID)
     };
-    let mut p = Path { buf: [0; PATH_MAX] };
+    let mut p = Path { buf: [0; SHM_PATH_MAX] };
     let mut n = DIR.len();
     p.buf[..n].copy_from_slice(DIR);
     const PREFIX: &[u8] = b"sem-tmp-";
@@ -194,7 +185,7 @@ fn map(fd: &Fd) -> Result<(usize, u64, u64), i32> {
     // SAFETY: the kernel fills the live local; the mapping is fresh.
     unsafe {
         result(syscall2(nr::FSTAT, fd.0, &raw mut st as usize))?;
-        let m = result(syscall6(nr::MMAP, 0, size_of::<Sem>(), PROT_READ_WRITE, MAP_SHARED, fd.0, 0))?;
+        let m = result(syscall6(nr::MMAP, 0, size_of::<Sem>(), (PROT_READ | PROT_WRITE) as usize, MAP_SHARED as usize, fd.0, 0))?;
         Ok((m, st.st_dev, st.st_ino))
     }
 }

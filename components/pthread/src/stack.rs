@@ -13,6 +13,8 @@
 //! overflow faults instead of running into other memory.
 use core::sync::atomic::{AtomicUsize, Ordering};
 
+use limpet_abi::limits::PAGESIZE;
+use limpet_abi::resource::{RLIM_INFINITY, RLIMIT_STACK, Rlimit};
 use limpet_syscall::auxv::{self, AT_PAGESZ};
 use limpet_syscall::{nr, result, syscall4};
 
@@ -20,14 +22,10 @@ use crate::abi::PTHREAD_STACK_MIN;
 
 /// The default when `RLIMIT_STACK` is unlimited.
 pub const UNLIMITED_DEFAULT: usize = 8 << 20;
-const FALLBACK_PAGE: usize = 4096;
-/// `RLIMIT_STACK` and `RLIM_INFINITY` from <sys/resource.h>.
-const RLIMIT_STACK: usize = 3;
-const RLIM_INFINITY: u64 = !0;
 
-/// The system's page size.
+/// The system's page size (x86_64's, should the kernel not say).
 pub fn page_size() -> usize {
-    auxv::get(AT_PAGESZ).filter(|p| p.is_power_of_two()).unwrap_or(FALLBACK_PAGE)
+    auxv::get(AT_PAGESZ).filter(|p| p.is_power_of_two()).unwrap_or(PAGESIZE)
 }
 
 /// `x` rounded up to a multiple of `page`, or `None` on overflow.
@@ -37,12 +35,11 @@ pub fn round_up(x: usize, page: usize) -> Option<usize> {
 
 /// The soft `RLIMIT_STACK` limit, or `None` when it is unlimited or cannot be read.
 pub fn stack_rlimit() -> Option<usize> {
-    // `struct rlimit`: the soft limit, then the hard one.
-    let mut lim = [0u64; 2];
-    // SAFETY: prlimit64 on the calling process, writing only the local array.
-    let r = unsafe { syscall4(nr::PRLIMIT64, 0, RLIMIT_STACK, 0, lim.as_mut_ptr() as usize) };
+    let mut lim = Rlimit::default();
+    // SAFETY: prlimit64 on the calling process, writing only the local `struct rlimit`.
+    let r = unsafe { syscall4(nr::PRLIMIT64, 0, RLIMIT_STACK as usize, 0, &raw mut lim as usize) };
     match result(r) {
-        Ok(_) if lim[0] != RLIM_INFINITY => usize::try_from(lim[0]).ok(),
+        Ok(_) if lim.rlim_cur != RLIM_INFINITY => usize::try_from(lim.rlim_cur).ok(),
         _ => None,
     }
 }
@@ -103,20 +100,20 @@ mod tests {
 
     #[test]
     fn reads_this_process_limit() {
-        let mut lim = [0u64; 2];
+        let mut lim = Rlimit::default();
         let r = unsafe { libc_getrlimit(&mut lim) };
         assert_eq!(r, 0);
-        let want = if lim[0] == RLIM_INFINITY { None } else { Some(lim[0] as usize) };
+        let want = if lim.rlim_cur == RLIM_INFINITY { None } else { Some(lim.rlim_cur as usize) };
         assert_eq!(stack_rlimit(), want);
         assert_eq!(default_stack_size(), default_for(want, page_size()));
         assert_eq!(default_stack_size() % page_size(), 0);
     }
 
     /// The host C library's getrlimit, as an independent reference.
-    unsafe fn libc_getrlimit(lim: &mut [u64; 2]) -> i32 {
+    unsafe fn libc_getrlimit(lim: &mut Rlimit) -> i32 {
         unsafe extern "C" {
-            fn getrlimit(resource: i32, rlim: *mut u64) -> i32;
+            fn getrlimit(resource: i32, rlim: *mut Rlimit) -> i32;
         }
-        unsafe { getrlimit(RLIMIT_STACK as i32, lim.as_mut_ptr()) }
+        unsafe { getrlimit(RLIMIT_STACK, lim) }
     }
 }

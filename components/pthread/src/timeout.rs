@@ -3,9 +3,9 @@
 //! once the call finds it has to wait, as musl does (an uncontended timed lock succeeds
 //! even with a malformed deadline).
 use limpet_syscall::errno::{EBUSY, EINVAL};
-use limpet_syscall::unistd::Timespec;
+use limpet_abi::time::{CLOCK_MONOTONIC, CLOCK_REALTIME, Timespec};
 
-use crate::futex::{CLOCK_MONOTONIC, CLOCK_REALTIME, Deadline};
+use crate::futex::Deadline;
 
 #[derive(Clone, Copy)]
 pub enum Wait {

@@ -11,22 +11,13 @@ mod x86_64;
 #[cfg(target_arch = "x86_64")]
 pub use x86_64::*;
 
-/// musl's `jmp_buf` on x86_64: `{ unsigned long __jb[8]; unsigned long __fl; unsigned long __ss[16]; }`.
-#[repr(C)]
-pub struct JmpBuf {
-    pub regs: [u64; 8],
-    pub mask_saved: u64,
-    pub mask: [u64; 16],
-}
+/// musl's `jmp_buf`, limpet-abi's (checked there against musl's `setjmp.h`).
+#[cfg(target_arch = "x86_64")]
+pub use limpet_abi::setjmp::JmpBuf;
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
-
-    #[test]
-    fn jmp_buf_size_matches_musl() {
-        assert_eq!(size_of::<JmpBuf>(), 200);
-    }
 
     #[inline(never)]
     fn jump_from_deep(buf: *mut JmpBuf, depth: u32, val: i32) {

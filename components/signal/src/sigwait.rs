@@ -4,7 +4,8 @@ use core::ffi::c_int;
 use core::ptr;
 
 use limpet_syscall::cancel::syscall_cp;
-use limpet_syscall::{errno::EINTR, nr, result, ret_errno, set_errno, syscall2, unistd::Timespec};
+use limpet_abi::time::Timespec;
+use limpet_syscall::{errno::EINTR, nr, result, ret_errno, set_errno, syscall2};
 
 use crate::abi::{KERNEL_SIGSET_BYTES, SigInfo, SigSet};
 

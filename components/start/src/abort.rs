@@ -1,11 +1,6 @@
 //! `abort`, the stack protector's `__stack_chk_fail` and `__stack_chk_guard`.
+use limpet_abi::signal::{KERNEL_SIGSET_BYTES, KSigAction, SIG_BLOCK, SIG_UNBLOCK, SIGABRT, SigSet};
 use limpet_syscall::{nr, syscall0, syscall2, syscall4};
-
-const SIGABRT: usize = 6;
-const SIG_BLOCK: usize = 0;
-const SIG_UNBLOCK: usize = 1;
-/// The kernel's sigset size in bytes (64 signals).
-const SIGSET_BYTES: usize = 8;
 
 /// `uintptr_t __stack_chk_guard`—The canary, also kept at `fs:0x28` for gcc's code.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
@@ -19,9 +14,15 @@ pub fn crash() -> ! {
     unsafe {
         core::arch::asm!("hlt", options(noreturn, nostack))
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: a permanently undefined instruction raises SIGILL.
+    #[cfg(target_arch = "aarch64")]
     unsafe {
         core::arch::asm!("udf #0", options(noreturn, nostack))
+    }
+    // SAFETY: as on aarch64.
+    #[cfg(target_arch = "riscv64")]
+    unsafe {
+        core::arch::asm!("unimp", options(noreturn, nostack))
     }
 }
 
@@ -30,7 +31,7 @@ fn raise_abrt() {
     // SAFETY: gettid and tkill take no pointers.
     unsafe {
         let tid = syscall0(nr::GETTID);
-        syscall2(nr::TKILL, tid, SIGABRT);
+        syscall2(nr::TKILL, tid, SIGABRT as usize);
     }
 }
 
@@ -43,15 +44,15 @@ pub extern "C" fn abort() -> ! {
     // Still alive: block everything, reset SIGABRT to its default action, then let only
     // SIGABRT through.
     let all: u64 = !0;
-    let abrt: u64 = 1 << (SIGABRT - 1);
-    // `struct k_sigaction` with SIG_DFL (0) as handler, no flags, no restorer, empty mask.
-    let dfl = [0usize; 4];
+    let abrt = SigSet::bit(SIGABRT);
+    // SIG_DFL (0) as handler, no flags, no restorer, empty mask.
+    let dfl = KSigAction::default();
     // SAFETY: the pointers are to live locals of the sizes the kernel expects.
     unsafe {
-        syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK, &raw const all as usize, 0, SIGSET_BYTES);
-        syscall4(nr::RT_SIGACTION, SIGABRT, dfl.as_ptr() as usize, 0, SIGSET_BYTES);
+        syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK as usize, &raw const all as usize, 0, KERNEL_SIGSET_BYTES);
+        syscall4(nr::RT_SIGACTION, SIGABRT as usize, &raw const dfl as usize, 0, KERNEL_SIGSET_BYTES);
         raise_abrt();
-        syscall4(nr::RT_SIGPROCMASK, SIG_UNBLOCK, &raw const abrt as usize, 0, SIGSET_BYTES);
+        syscall4(nr::RT_SIGPROCMASK, SIG_UNBLOCK as usize, &raw const abrt as usize, 0, KERNEL_SIGSET_BYTES);
     }
     crash()
 }

@@ -4,24 +4,16 @@
 //! A deadline is a `struct timespec` on `CLOCK_REALTIME` or `CLOCK_MONOTONIC`, handed to the
 //! kernel as it is (`FUTEX_WAIT_BITSET` waits until an absolute time), so no clock is read
 //! and a clock change moves a realtime deadline as POSIX wants.
+use core::ffi::c_int;
 use core::sync::atomic::AtomicU32;
 
+use limpet_abi::futex::{
+    FUTEX_BITSET_MATCH_ANY, FUTEX_CLOCK_REALTIME, FUTEX_PRIVATE_FLAG, FUTEX_WAIT, FUTEX_WAIT_BITSET, FUTEX_WAKE,
+};
+use limpet_abi::time::{CLOCK_MONOTONIC, CLOCK_REALTIME, Timespec};
 use limpet_syscall::cancel::syscall_cp;
 use limpet_syscall::errno::{ECANCELED, EINVAL, ETIMEDOUT};
-use limpet_syscall::unistd::Timespec;
 use limpet_syscall::{nr, result, syscall4, syscall6};
-
-// From <linux/futex.h>.
-const FUTEX_WAIT: usize = 0;
-const FUTEX_WAKE: usize = 1;
-const FUTEX_WAIT_BITSET: usize = 9;
-const FUTEX_PRIVATE_FLAG: usize = 128;
-const FUTEX_CLOCK_REALTIME: usize = 256;
-const FUTEX_BITSET_MATCH_ANY: usize = 0xffff_ffff;
-
-/// `CLOCK_REALTIME` and `CLOCK_MONOTONIC` from <time.h>: the clocks a deadline may use.
-pub const CLOCK_REALTIME: i32 = 0;
-pub const CLOCK_MONOTONIC: i32 = 1;
 
 const NSEC_PER_SEC: i64 = 1_000_000_000;
 
@@ -35,7 +27,7 @@ pub enum Scope {
 }
 
 impl Scope {
-    fn flag(self) -> usize {
+    fn flag(self) -> c_int {
         match self {
             Scope::Private => FUTEX_PRIVATE_FLAG,
             Scope::Shared => 0,
@@ -85,8 +77,8 @@ pub fn wait_cp(word: &AtomicU32, expected: u32, deadline: Option<&Deadline>, sco
 }
 
 fn sleep(word: &AtomicU32, expected: u32, deadline: Option<&Deadline>, scope: Scope, cp: bool) -> Result<(), i32> {
-    let call = |op: usize, timeout: usize, bitset: usize| {
-        let a = [word.as_ptr() as usize, op | scope.flag(), expected as usize, timeout, 0, bitset];
+    let call = |op: c_int, timeout: usize, bitset: u32| {
+        let a = [word.as_ptr() as usize, (op | scope.flag()) as usize, expected as usize, timeout, 0, bitset as usize];
         // SAFETY: the kernel only reads the live, aligned word and, when given, the live
         // timespec the deadline holds.
         unsafe {
@@ -115,7 +107,7 @@ fn sleep(word: &AtomicU32, expected: u32, deadline: Option<&Deadline>, scope: Sc
 /// Wakes up to `n` threads sleeping on `word`.
 pub fn wake(word: &AtomicU32, n: u32, scope: Scope) {
     // SAFETY: FUTEX_WAKE only looks the address up in the kernel's wait queues.
-    unsafe { syscall4(nr::FUTEX, word.as_ptr() as usize, FUTEX_WAKE | scope.flag(), n as usize, 0) };
+    unsafe { syscall4(nr::FUTEX, word.as_ptr() as usize, (FUTEX_WAKE | scope.flag()) as usize, n as usize, 0) };
 }
 
 /// Wakes every thread sleeping on `word`.
@@ -146,7 +138,7 @@ mod tests {
     fn deadlines_are_checked() {
         assert_eq!(Deadline::new(CLOCK_REALTIME, Timespec { tv_sec: 1, tv_nsec: NSEC_PER_SEC }).err(), Some(EINVAL));
         assert_eq!(Deadline::new(CLOCK_REALTIME, Timespec { tv_sec: 1, tv_nsec: -1 }).err(), Some(EINVAL));
-        assert_eq!(Deadline::new(2, Timespec::default()).err(), Some(EINVAL));
+        assert_eq!(Deadline::new(limpet_abi::time::CLOCK_PROCESS_CPUTIME_ID, Timespec::default()).err(), Some(EINVAL));
         assert!(Deadline::new(CLOCK_MONOTONIC, Timespec { tv_sec: 0, tv_nsec: 999_999_999 }).is_ok());
     }
 

@@ -1,7 +1,7 @@
 //! Process start-up and exit, and what every thread has: `__libc_start_main`, the init and
 //! fini arrays, `atexit`, `exit`, `quick_exit`, `abort`, the stack protector's failure path,
-//! `environ` and the environment functions (`getenv`, `setenv`, `unsetenv`, `putenv`,
-//! `clearenv`); the thread descriptor and static TLS.
+//! `environ`, `getenv` and `secure_getenv` (limpet-stdlib has `setenv` and the rest, which
+//! allocate); the thread descriptor and static TLS.
 //!
 //! The common core of threads lives here because every program has at least one thread,
 //! whether or not it links limpet-pthread:
@@ -31,12 +31,9 @@ pub mod futex;
 pub mod hooks;
 mod imports;
 pub mod libc_start;
-#[cfg(target_arch = "x86_64")]
 pub mod list;
 pub mod lock;
 pub mod slot;
-// The static TLS layout is variant II (x86_64) only so far; variant I comes with the ports.
-#[cfg(target_arch = "x86_64")]
 pub mod tls;
 
 pub use descriptor::{Pthread, current};

@@ -1,8 +1,12 @@
 //! `__libc_start_main`: what runs between a program's `_start` and its `main`.
+#[cfg(target_arch = "x86_64")]
 use core::ffi::{c_char, c_int};
 use core::sync::atomic::{AtomicUsize, Ordering};
 
-use limpet_syscall::auxv::{self, AT_PHDR, AT_PHNUM, AT_RANDOM};
+use limpet_syscall::auxv::{self, AT_RANDOM};
+#[cfg(target_arch = "x86_64")]
+use limpet_syscall::auxv::{AT_PHDR, AT_PHNUM};
+#[cfg(target_arch = "x86_64")]
 use limpet_syscall::elf::{PT_DYNAMIC, PT_PHDR, PT_TLS, Phdr};
 
 use crate::imports::{__fini_array_end, __fini_array_start};
@@ -11,6 +15,7 @@ use crate::imports::{
     _DYNAMIC, __init_array_end, __init_array_start, __preinit_array_end, __preinit_array_start,
 };
 
+#[cfg(target_arch = "x86_64")]
 type Main = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char) -> c_int;
 pub(crate) type Hook = unsafe extern "C" fn();
 

@@ -205,7 +205,7 @@ mod tests {
 
     use core::cell::UnsafeCell;
     use limpet_syscall::errno::ETIMEDOUT;
-    use limpet_syscall::unistd::Timespec;
+    use limpet_abi::time::{CLOCK_REALTIME, Timespec};
     use std::sync::Arc;
 
     struct Counter {
@@ -248,7 +248,7 @@ mod tests {
         let l = Lock::new();
         assert!(l.try_lock());
         assert!(!l.try_lock());
-        let past = Deadline::new(crate::futex::CLOCK_REALTIME, Timespec { tv_sec: 0, tv_nsec: 0 }).unwrap();
+        let past = Deadline::new(CLOCK_REALTIME, Timespec { tv_sec: 0, tv_nsec: 0 }).unwrap();
         assert_eq!(l.lock_until(Some(&past)), Err(ETIMEDOUT));
         unsafe { l.unlock() };
         assert_eq!(l.lock_until(Some(&past)), Ok(()));

@@ -5,6 +5,7 @@
 //! to nscd when the file has no entry; this one does not.
 use core::ffi::c_char;
 
+use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY};
 use limpet_syscall::{nr, result, syscall0, syscall1, syscall3, syscall4};
 
 /// `L_cuserid`: the size of the buffer `cuserid` fills, its NUL included.
@@ -12,8 +13,6 @@ pub const L_CUSERID: usize = 20;
 /// The passwd file is read in pieces of this size; a line longer than that (never a real
 /// one) is not matched.
 const PIECE: usize = 1024;
-const AT_FDCWD: isize = -100;
-const O_RDONLY_CLOEXEC: usize = 0o2000000;
 
 /// `cuserid`'s own buffer for a null argument.
 static mut NAME: [c_char; L_CUSERID] = [0; L_CUSERID];
@@ -22,7 +21,7 @@ static mut NAME: [c_char; L_CUSERID] = [0; L_CUSERID];
 /// `uid`; false if there is none or the file cannot be read.
 fn passwd_name(uid: u32, found: &mut dyn FnMut(&[u8])) -> bool {
     // SAFETY: a NUL-terminated path and plain flags.
-    let fd = match result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, c"/etc/passwd".as_ptr() as usize, O_RDONLY_CLOEXEC, 0) }) {
+    let fd = match result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, c"/etc/passwd".as_ptr() as usize, (O_RDONLY | O_CLOEXEC) as usize, 0) }) {
         Ok(fd) => fd,
         Err(_) => return false,
     };

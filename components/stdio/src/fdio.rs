@@ -26,7 +26,7 @@ pub(crate) static FD_OPS: Ops = Ops { read: fd_read, write: fd_write, seek: fd_s
 /// `dest` must be valid for `n` bytes of writes.
 unsafe fn fd_read(s: &mut State, dest: *mut u8, n: usize) -> usize {
     let direct = n - usize::from(s.cap != 0);
-    let iov = [Iovec { base: dest, len: direct }, Iovec { base: s.buf, len: s.cap }];
+    let iov = [Iovec { iov_base: dest.cast(), iov_len: direct }, Iovec { iov_base: s.buf.cast(), iov_len: s.cap }];
     // SAFETY: both iovecs describe writable memory of the stated lengths.
     let r = unsafe {
         if direct != 0 {
@@ -72,7 +72,10 @@ fn fd_write(s: &mut State, data: &[u8]) -> usize {
             s.flags &= !F_LBF;
         }
     }
-    let mut iov = [Iovec { base: s.wbase, len: s.len }, Iovec { base: data.as_ptr(), len: data.len() }];
+    let mut iov = [
+        Iovec { iov_base: s.wbase.cast(), iov_len: s.len },
+        Iovec { iov_base: data.as_ptr().cast_mut().cast(), iov_len: data.len() },
+    ];
     let mut first = 0;
     let mut left = s.len + data.len();
     loop {
@@ -85,7 +88,7 @@ fn fd_write(s: &mut State, data: &[u8]) -> usize {
                 s.flags = (s.flags | F_ERR) & !F_WRITING;
                 s.error = e;
                 set_errno(e);
-                return data.len() - iov[1].len;
+                return data.len() - iov[1].iov_len;
             }
             Ok(n) if n == left => {
                 s.len = 0;
@@ -95,14 +98,14 @@ fn fd_write(s: &mut State, data: &[u8]) -> usize {
             }
             Ok(mut n) => {
                 left -= n;
-                if n >= iov[first].len {
-                    n -= iov[first].len;
-                    iov[first].len = 0;
+                if n >= iov[first].iov_len {
+                    n -= iov[first].iov_len;
+                    iov[first].iov_len = 0;
                     first = 1;
                 }
                 // SAFETY: `n` is within the remaining part of this iovec.
-                iov[first].base = unsafe { iov[first].base.add(n) };
-                iov[first].len -= n;
+                iov[first].iov_base = unsafe { iov[first].iov_base.cast::<u8>().add(n).cast() };
+                iov[first].iov_len -= n;
             }
         }
     }

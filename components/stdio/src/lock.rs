@@ -1,6 +1,6 @@
 //! The recursive lock each `FILE` carries.
 //!
-//! The pthread component's futex [`Lock`] does the exclusion; this adds the owner, named by
+//! limpet-start's futex [`Lock`] does the exclusion; this adds the owner, named by
 //! its thread pointer (which every thread has without a system call), so a thread re-taking
 //! its own lock (stdio functions nest) costs one load and a compare. `count` is the recursion
 //! depth; only the owner touches it.

@@ -12,9 +12,7 @@ unsafe extern "C" {
     fn open(path: *const c_char, flags: c_int, ...) -> c_int;
 }
 
-const O_NONBLOCK: c_int = 0o4000;
-const O_RDWR: c_int = 2;
-const O_NOCTTY: c_int = 0o400;
+use limpet_abi::fcntl::{O_NOCTTY, O_NONBLOCK, O_RDWR};
 
 /// A non-blocking pipe, so a test can see what has been written so far. Tests keep well
 /// below the pipe's capacity, so the write end never reports EAGAIN.

@@ -5,7 +5,9 @@
 //!
 //! The scanf families are x86_64 only for now: their `long double` conversions need
 //! limpet-stdlib's `strtold`, which reads x87 values.
-use core::ffi::{c_char, c_int, c_void};
+use core::ffi::{c_char, c_int};
+#[cfg(target_arch = "x86_64")]
+use core::ffi::c_void;
 
 use limpet_va::VaArgs;
 
@@ -231,6 +233,7 @@ mod tests {
     use super::*;
     use crate::file::{FILE, F_ERR};
     use crate::testutil::{Pipe, errno};
+    #[cfg(target_arch = "x86_64")]
     use crate::vsnprintf::vsnprintf;
     #[cfg(target_arch = "x86_64")]
     use crate::printf::F80;

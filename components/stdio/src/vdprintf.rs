@@ -1,15 +1,12 @@
 //! `vdprintf` and [`fd_printf`]: formatted output straight to a file descriptor.
 use core::ffi::c_int;
-#[cfg(target_arch = "x86_64")]
 use core::ffi::{CStr, c_char};
 use core::ptr::null_mut;
 
 use crate::file::FILE;
 use crate::printf::ArgSource;
-#[cfg(target_arch = "x86_64")]
 use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::state_printf;
-#[cfg(target_arch = "x86_64")]
 use crate::vfprintf::c_result;
 
 /// Formats `fmt` with `args` and writes the result to `fd`, the way `dprintf` does: through
@@ -34,7 +31,6 @@ pub unsafe fn fd_printf<A: ArgSource + ?Sized>(fd: c_int, fmt: &[u8], args: &mut
 ///
 /// # Safety
 /// `fmt` must be NUL-terminated and `ap` must hold arguments of the types the format asks for.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vdprintf(fd: c_int, fmt: *const c_char, ap: VaList) -> c_int {
     // SAFETY: the caller vouches for `fmt`.

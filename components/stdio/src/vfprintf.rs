@@ -1,12 +1,9 @@
 //! `vfprintf` and `vprintf`: formatted output onto a `FILE`.
-#[cfg(target_arch = "x86_64")]
 use core::ffi::{CStr, c_char, c_int};
 
 use crate::file::{F_ERR, F_WRITING, State};
-#[cfg(target_arch = "x86_64")]
 use crate::file::{FILE, STDOUT_FILE};
 use crate::printf::{self, ArgSource, Sink};
-#[cfg(target_arch = "x86_64")]
 use limpet_va::{VaArgs, VaList};
 
 /// While printf writes to an unbuffered stream it lends the stream a stack buffer of this
@@ -79,7 +76,6 @@ pub(crate) const NO_ERRNO: i32 = 0;
 
 /// Converts a formatter result to the C convention: the count, or -1 with errno set (left
 /// alone for [`NO_ERRNO`]).
-#[cfg(target_arch = "x86_64")]
 pub(crate) fn c_result(r: Result<usize, i32>) -> c_int {
     match r {
         Ok(n) => n as c_int,
@@ -99,7 +95,6 @@ pub(crate) fn c_result(r: Result<usize, i32>) -> c_int {
 /// # Safety
 /// `f` must point to a live `FILE`, `fmt` must be NUL-terminated, and `ap` must hold
 /// arguments of the types the format asks for.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vfprintf(f: *mut FILE, fmt: *const c_char, ap: VaList) -> c_int {
     // SAFETY: the caller vouches for `fmt`.
@@ -114,7 +109,6 @@ pub unsafe extern "C" fn vfprintf(f: *mut FILE, fmt: *const c_char, ap: VaList) 
 ///
 /// # Safety
 /// As for `vfprintf`.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vprintf(fmt: *const c_char, ap: VaList) -> c_int {
     // SAFETY: forwarded contract.

@@ -1,14 +1,11 @@
 //! `vsnprintf`, `vsprintf` and [`buf_printf`]: formatted output into memory.
-#[cfg(target_arch = "x86_64")]
 use core::ffi::{CStr, c_char, c_int};
 
 use limpet_syscall::errno::EOVERFLOW;
 
 use crate::abi::INT_MAX;
 use crate::printf::{self, ArgSource, Sink};
-#[cfg(target_arch = "x86_64")]
 use limpet_va::{VaArgs, VaList};
-#[cfg(target_arch = "x86_64")]
 use crate::vfprintf::c_result;
 
 /// Stores bytes while there is room, and drops the rest.
@@ -68,7 +65,6 @@ pub unsafe fn buf_printf<A: ArgSource + ?Sized>(buf: &mut [u8], fmt: &[u8], args
 /// # Safety
 /// `buf` must be writable for `n` bytes, `fmt` NUL-terminated, and `ap` must hold
 /// arguments of the types the format asks for.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vsnprintf(buf: *mut c_char, n: usize, fmt: *const c_char, ap: VaList) -> c_int {
     // SAFETY: the caller vouches for `fmt`.
@@ -83,7 +79,6 @@ pub unsafe extern "C" fn vsnprintf(buf: *mut c_char, n: usize, fmt: *const c_cha
 ///
 /// # Safety
 /// `buf` must be large enough for the output and its NUL; otherwise as for `vsnprintf`.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vsprintf(buf: *mut c_char, fmt: *const c_char, ap: VaList) -> c_int {
     // SAFETY: forwarded contract.

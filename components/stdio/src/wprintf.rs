@@ -1,6 +1,5 @@
 //! `vfwprintf`, `vwprintf`, `vswprintf` (their variadic forms are trampolines in `va`) and
 //! [`buf_wprintf`]: the wide printf family, formatted by `printf::wformat`.
-#[cfg(target_arch = "x86_64")]
 use core::ffi::c_int;
 
 use limpet_locale::abi::MB_LEN_MAX;
@@ -10,14 +9,11 @@ use limpet_syscall::set_errno;
 
 use crate::abi::INT_MAX;
 use crate::file::{F_ERR, State};
-#[cfg(target_arch = "x86_64")]
 use crate::file::{FILE, STDOUT_FILE};
 use crate::printf::ArgSource;
 use crate::printf::wformat::{WideSink, wplan, wrun};
-#[cfg(target_arch = "x86_64")]
 use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::NO_ERRNO;
-#[cfg(target_arch = "x86_64")]
 use crate::vfprintf::c_result;
 use crate::wide::{WcharT, orient, put_wide};
 
@@ -173,7 +169,6 @@ pub(crate) unsafe fn state_wprintf<A: ArgSource + ?Sized>(s: &mut State, fmt: &[
 ///
 /// # Safety
 /// `p` must point to a wide string terminated by L'\0'.
-#[cfg(target_arch = "x86_64")]
 unsafe fn wide_str<'a>(p: *const WcharT) -> &'a [WcharT] {
     let mut n = 0;
     // SAFETY: every element read is before or at the terminator.
@@ -194,7 +189,6 @@ unsafe fn wide_str<'a>(p: *const WcharT) -> &'a [WcharT] {
 /// # Safety
 /// `f` must point to a live `FILE`, `fmt` must be a terminated wide string, and `ap` must
 /// hold arguments of the types the format asks for.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vfwprintf(f: *mut FILE, fmt: *const WcharT, ap: VaList) -> c_int {
     // SAFETY: the caller vouches for `fmt`.
@@ -209,7 +203,6 @@ pub unsafe extern "C" fn vfwprintf(f: *mut FILE, fmt: *const WcharT, ap: VaList)
 ///
 /// # Safety
 /// As for `vfwprintf`.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vwprintf(fmt: *const WcharT, ap: VaList) -> c_int {
     // SAFETY: forwarded contract.
@@ -227,7 +220,6 @@ pub unsafe extern "C" fn vwprintf(fmt: *const WcharT, ap: VaList) -> c_int {
 /// # Safety
 /// `s` must be writable for `n` wide characters, `fmt` a terminated wide string, and `ap`
 /// must hold arguments of the types the format asks for.
-#[cfg(target_arch = "x86_64")]
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn vswprintf(s: *mut WcharT, n: usize, fmt: *const WcharT, ap: VaList) -> c_int {
     // SAFETY: the caller vouches for `fmt`.

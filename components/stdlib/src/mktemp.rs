@@ -3,16 +3,11 @@
 //! a name already taken is retried with new ones.
 use core::ffi::{c_char, c_int};
 
+use limpet_abi::fcntl::{AT_FDCWD, O_ACCMODE, O_CREAT, O_EXCL, O_RDWR};
 use limpet_syscall::{errno, nr, result, set_errno, syscall3, syscall4};
 
 /// Attempts before giving up with EEXIST.
 const TRIES: usize = 100;
-/// `AT_FDCWD`.
-const AT_FDCWD: isize = -100;
-const O_ACCMODE: c_int = 3;
-const O_RDWR: c_int = 2;
-const O_CREAT: c_int = 0o100;
-const O_EXCL: c_int = 0o200;
 const ALPHABET: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// Six random characters, from the kernel's generator; from the clock mixed with a counter
@@ -174,7 +169,7 @@ pub unsafe extern "C" fn mkdtemp(template: *mut c_char) -> *mut c_char {
 /// `template` must be a writable NUL-terminated string.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mktemp(template: *mut c_char) -> *mut c_char {
-    let mut st = core::mem::MaybeUninit::<limpet_syscall::unistd::Stat>::uninit();
+    let mut st = core::mem::MaybeUninit::<limpet_abi::stat::Stat>::uninit();
     // SAFETY: the kernel fills a struct stat; the path is the caller's string. A name that
     // exists is reported as EEXIST so `retry` tries another; ENOENT is success.
     let r = unsafe {

@@ -2,19 +2,16 @@
 //! needed): `.` and `..` are applied, `//` collapsed, and symbolic links followed.
 use core::ffi::c_char;
 
-use limpet_syscall::unistd::Stat;
+use limpet_abi::fcntl::AT_FDCWD;
+use limpet_abi::limits::PATH_MAX;
+use limpet_abi::stat::{S_IFDIR, S_IFMT};
+use limpet_abi::stat::Stat;
 use limpet_syscall::{errno, nr, result, set_errno, syscall2, syscall4};
 
 use crate::imports::malloc;
 
-/// `PATH_MAX`.
-const PATH_MAX: usize = 4096;
 /// Symbolic links followed before ELOOP (Linux's limit for one lookup).
 const MAX_LINKS: usize = 40;
-const AT_FDCWD: isize = -100;
-/// `S_IFMT` and `S_IFDIR`.
-const S_IFMT: u32 = 0o170000;
-const S_IFDIR: u32 = 0o040000;
 
 /// A NUL-terminated path under construction.
 struct Path {

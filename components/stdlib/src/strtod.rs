@@ -347,14 +347,21 @@ mod tests {
     fn check(s: &str) {
         let c = CString::new(s).unwrap();
         let hex = s.contains(['x', 'X']);
+        // The oracle for values is glibc's. musl's (the host C library of the musl targets,
+        // under qemu) rounds some hexadecimal subnormals twice: "-0x4508a97d2p-1078" is
+        // 0x4508a97d.2 units of 2^-1074, which rounds to 0x4508a97d, but musl gives
+        // 0x4508a97e. There only the end pointer of a hexadecimal form is compared.
+        let values = !hex || cfg!(target_env = "gnu");
         let (mut e1, mut e2) = (core::ptr::null_mut(), core::ptr::null_mut());
         unsafe {
             let (ours, host) = (strtod(c.as_ptr(), &mut e1), host_strtod(c.as_ptr(), &mut e2));
+            let (ours, host) = if values { (ours, host) } else { (0.0, 0.0) };
             // Some hexadecimal underflows give +0 for negative input in musl, -0 in glibc.
             let zeros = hex && ours == 0.0 && host == 0.0;
             assert!(ours.to_bits() == host.to_bits() || (ours.is_nan() && host.is_nan()) || zeros, "{s:?}: {ours:e} {host:e}");
             assert_eq!(e1, e2, "end of {s:?}");
             let (ours, host) = (strtof(c.as_ptr(), &mut e1), host_strtof(c.as_ptr(), &mut e2));
+            let (ours, host) = if values { (ours, host) } else { (0.0, 0.0) };
             let zeros = hex && ours == 0.0 && host == 0.0;
             assert!(ours.to_bits() == host.to_bits() || (ours.is_nan() && host.is_nan()) || zeros, "f {s:?}: {ours:e} {host:e}");
             assert_eq!(e1, e2, "f end of {s:?}");

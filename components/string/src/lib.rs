@@ -14,6 +14,7 @@
 #![no_builtins]
 #![cfg_attr(not(test), no_std)]
 
+pub mod api;
 mod arch;
 mod case;
 mod imports;

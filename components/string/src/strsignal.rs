@@ -5,7 +5,7 @@ use core::ffi::{CStr, c_char, c_int};
 const UNKNOWN: &CStr = c"Unknown signal";
 
 /// Signal numbers run from 1 to `NSIG - 1` (musl's `_NSIG` is 65 on every limpet target).
-const NSIG: usize = 65;
+const NSIG: usize = limpet_abi::signal::NSIG as usize;
 
 /// The first signal number past the classic ones; from here to `NSIG - 1` the messages are
 /// "RT32" ... "RT64" (musl names them by their own number, not as `SIGRTMIN + k`).

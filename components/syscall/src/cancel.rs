@@ -338,9 +338,7 @@ mod tests {
     }
     #[allow(non_camel_case_types)]
     type libc_pthread = usize;
-    const SIGUSR2: i32 = 12;
-    const SA_SIGINFO: i32 = 4;
-    const SA_RESTART: i32 = 0x1000_0000;
+    use limpet_abi::signal::{SA_RESTART, SA_SIGINFO, SIGUSR2};
     /// `uc_mcontext.gregs[REG_RIP]` in the x86_64 `ucontext_t`.
     const UC_RIP: usize = 168;
 

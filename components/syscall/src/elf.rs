@@ -112,8 +112,6 @@ pub const DT_GNU_HASH: isize = 0x6fff_fef5;
 pub const DT_VERSYM: isize = 0x6fff_fff0;
 pub const DT_VERDEF: isize = 0x6fff_fffc;
 pub const DT_VERDEFNUM: isize = 0x6fff_fffd;
-/// One past the largest tag kept in a `[usize; DT_NUM]` table.
-pub const DT_NUM: usize = 38;
 
 pub const STB_LOCAL: u8 = 0;
 pub const STB_GLOBAL: u8 = 1;

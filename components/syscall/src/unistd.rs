@@ -8,67 +8,18 @@
 use core::ffi::{c_char, c_int, c_long, c_uint, c_void};
 use core::sync::atomic::{AtomicUsize, Ordering};
 
+use limpet_abi::fcntl::{AT_FDCWD, O_CREAT, O_TMPFILE};
+use limpet_abi::limits::PAGESIZE;
+use limpet_abi::mman::{MAP_FAILED, MREMAP_FIXED};
+use limpet_abi::stat::Stat;
+use limpet_abi::time::Timespec;
+
 use crate::errno::*;
 use crate::cancel::syscall_cp;
 use crate::{nr, ret_errno, syscall2, syscall3, syscall4, syscall6};
 
-pub const AT_FDCWD: c_int = -100;
-pub const O_CREAT: c_int = 0o100;
-pub const O_TMPFILE: c_int = 0o2020_0000;
-const PAGE_MASK: i64 = 4095;
-
-/// `struct timespec` with musl's layout on 64-bit targets.
-#[repr(C)]
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct Timespec {
-    pub tv_sec: i64,
-    pub tv_nsec: c_long,
-}
-
-/// `struct stat` as musl lays it out on x86_64 (the kernel's own layout).
-#[cfg(target_arch = "x86_64")]
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-pub struct Stat {
-    pub st_dev: u64,
-    pub st_ino: u64,
-    pub st_nlink: u64,
-    pub st_mode: u32,
-    pub st_uid: u32,
-    pub st_gid: u32,
-    pub __pad0: u32,
-    pub st_rdev: u64,
-    pub st_size: i64,
-    pub st_blksize: i64,
-    pub st_blocks: i64,
-    pub st_atim: Timespec,
-    pub st_mtim: Timespec,
-    pub st_ctim: Timespec,
-    pub __unused: [i64; 3],
-}
-
-/// `struct stat` as musl lays it out on aarch64 and riscv64 (the generic kernel layout).
-#[cfg(not(target_arch = "x86_64"))]
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-pub struct Stat {
-    pub st_dev: u64,
-    pub st_ino: u64,
-    pub st_mode: u32,
-    pub st_nlink: u32,
-    pub st_uid: u32,
-    pub st_gid: u32,
-    pub st_rdev: u64,
-    pub __pad: u64,
-    pub st_size: i64,
-    pub st_blksize: i32,
-    pub __pad2: i32,
-    pub st_blocks: i64,
-    pub st_atim: Timespec,
-    pub st_mtim: Timespec,
-    pub st_ctim: Timespec,
-    pub __unused: [u32; 2],
-}
+/// The bits of an address or offset below its page.
+const PAGE_MASK: usize = PAGESIZE - 1;
 
 /// `read(fd, buf, count)`—Reads up to `count` bytes from `fd`. A cancellation point.
 ///
@@ -177,14 +128,13 @@ pub extern "C" fn getpid() -> c_int {
 /// With `MAP_FIXED`, the caller owns whatever was mapped at `addr`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mmap(addr: *mut c_void, len: usize, prot: c_int, flags: c_int, fd: c_int, off: i64) -> *mut c_void {
-    const MAP_FAILED: *mut c_void = usize::MAX as *mut c_void;
-    if off & PAGE_MASK != 0 {
+    if off as usize & PAGE_MASK != 0 {
         crate::set_errno(EINVAL);
-        return MAP_FAILED;
+        return MAP_FAILED as *mut c_void;
     }
     if len >= isize::MAX as usize {
         crate::set_errno(ENOMEM);
-        return MAP_FAILED;
+        return MAP_FAILED as *mut c_void;
     }
     // SAFETY: the caller vouches for MAP_FIXED; otherwise the kernel picks free space.
     let r = unsafe {
@@ -210,8 +160,8 @@ pub unsafe extern "C" fn munmap(addr: *mut c_void, len: usize) -> c_int {
 /// Removing access from memory still in use is the caller's responsibility.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mprotect(addr: *mut c_void, len: usize, prot: c_int) -> c_int {
-    let start = addr as usize & !(PAGE_MASK as usize);
-    let end = (addr as usize).wrapping_add(len).wrapping_add(PAGE_MASK as usize) & !(PAGE_MASK as usize);
+    let start = addr as usize & !PAGE_MASK;
+    let end = (addr as usize).wrapping_add(len).wrapping_add(PAGE_MASK) & !PAGE_MASK;
     // SAFETY: forwarded contract.
     ret_errno(unsafe { syscall3(nr::MPROTECT, start, end.wrapping_sub(start), prot as usize) }) as c_int
 }
@@ -224,11 +174,9 @@ pub unsafe extern "C" fn mprotect(addr: *mut c_void, len: usize, prot: c_int) ->
 /// With `MREMAP_MAYMOVE` the old address may become invalid; the caller must not use it.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn mremap(old: *mut c_void, old_len: usize, new_len: usize, flags: c_int, new_addr: *mut c_void) -> *mut c_void {
-    const MAP_FAILED: *mut c_void = usize::MAX as *mut c_void;
-    const MREMAP_FIXED: c_int = 2;
     if new_len >= isize::MAX as usize {
         crate::set_errno(ENOMEM);
-        return MAP_FAILED;
+        return MAP_FAILED as *mut c_void;
     }
     let new_addr = if flags & MREMAP_FIXED != 0 { new_addr as usize } else { 0 };
     // SAFETY: forwarded contract.
@@ -296,13 +244,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stat_layout_matches_musl() {
-        assert_eq!(core::mem::size_of::<Stat>(), 144);
-        assert_eq!(core::mem::offset_of!(Stat, st_size), 48);
-        assert_eq!(core::mem::size_of::<Timespec>(), 16);
-    }
-
-    #[test]
     fn open_read_close_roundtrip() {
         let fd = unsafe { open(c"/proc/self/stat".as_ptr(), 0, 0) };
         assert!(fd >= 0);
@@ -328,14 +269,21 @@ mod tests {
 
     #[test]
     fn stat_and_fstat_agree() {
+        // A file of its own: under qemu-user `/proc/self/exe` opens the guest program but
+        // stats the emulator.
+        let path = std::env::temp_dir().join(format!("limpet-stat-{}", std::process::id()));
+        std::fs::write(&path, [7u8; 1234]).unwrap();
+        let cpath = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
         let mut a = Stat::default();
         let mut b = Stat::default();
-        assert_eq!(unsafe { stat(c"/proc/self/exe".as_ptr(), &mut a) }, 0);
-        let fd = unsafe { open(c"/proc/self/exe".as_ptr(), 0, 0) };
+        assert_eq!(unsafe { stat(cpath.as_ptr(), &mut a) }, 0);
+        assert_eq!(a.st_size, 1234);
+        let fd = unsafe { open(cpath.as_ptr(), 0, 0) };
         assert_eq!(unsafe { fstat(fd, &mut b) }, 0);
         assert_eq!((a.st_ino, a.st_size), (b.st_ino, b.st_size));
         assert_eq!(lseek(fd, 0, 2), a.st_size);
         close(fd);
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
@@ -355,7 +303,7 @@ mod tests {
 
     #[test]
     fn mremap_grows_and_moves_keeping_contents() {
-        const MREMAP_MAYMOVE: c_int = 1;
+        use limpet_abi::mman::MREMAP_MAYMOVE;
         let p = unsafe { mmap(core::ptr::null_mut(), 4096, 3, 0x22, -1, 0) } as *mut u8;
         assert_ne!(p as usize, usize::MAX);
         unsafe { p.write(42) };

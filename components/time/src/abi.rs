@@ -2,7 +2,7 @@
 //! `<signal.h>`'s `struct sigevent`, with musl's 64-bit layouts.
 use core::ffi::{c_char, c_int, c_long};
 
-pub use limpet_syscall::unistd::Timespec;
+pub use limpet_abi::time::{CLOCK_PROCESS_CPUTIME_ID, CLOCK_REALTIME, Itimerval, Timespec, Timeval};
 
 /// `struct tm`, with musl's `__tm_gmtoff` and `__tm_zone` tail.
 #[repr(C)]
@@ -35,22 +35,6 @@ impl Tm {
         tm_gmtoff: 0,
         tm_zone: core::ptr::null(),
     };
-}
-
-/// `struct timeval`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Timeval {
-    pub tv_sec: i64,
-    pub tv_usec: c_long,
-}
-
-/// `struct itimerval`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Itimerval {
-    pub it_interval: Timeval,
-    pub it_value: Timeval,
 }
 
 /// `struct itimerspec`.
@@ -88,9 +72,6 @@ pub const SIGEV_NONE: c_int = 1;
 pub const SIGEV_THREAD: c_int = 2;
 pub const SIGEV_THREAD_ID: c_int = 4;
 
-pub const CLOCK_REALTIME: c_int = 0;
-pub const CLOCK_PROCESS_CPUTIME_ID: c_int = 2;
-
 /// `timer_t`: for the signal-based timers musl (and limpet) stores the kernel's id.
 pub type TimerT = *mut core::ffi::c_void;
 
@@ -104,8 +85,6 @@ mod tests {
         assert_eq!(size_of::<Tm>(), 56);
         assert_eq!(offset_of!(Tm, tm_gmtoff), 40);
         assert_eq!(offset_of!(Tm, tm_zone), 48);
-        assert_eq!(size_of::<Timeval>(), 16);
-        assert_eq!(size_of::<Itimerval>(), 32);
         assert_eq!(size_of::<Itimerspec>(), 32);
         assert_eq!(size_of::<Tms>(), 32);
         assert_eq!(size_of::<Sigevent>(), 64);

@@ -9,6 +9,7 @@
 use core::ffi::{c_int, c_void};
 use core::sync::atomic::{AtomicI32, Ordering};
 
+use limpet_abi::signal::{KERNEL_SIGSET_BYTES, SI_TIMER, SIG_BLOCK, SIG_SETMASK};
 use limpet_syscall::errno::EAGAIN;
 use limpet_syscall::{nr, result, set_errno, syscall0, syscall2, syscall3, syscall4};
 
@@ -19,10 +20,6 @@ use crate::imports::{free, malloc, pthread_attr_init, pthread_attr_setdetachstat
 /// unit tests run on glibc, whose threads keep 32 (its SIGCANCEL) unblocked and handled,
 /// so there they use 34, which glibc leaves alone.
 const SIGTIMER: c_int = if cfg!(test) { 34 } else { 32 };
-const SI_TIMER: c_int = -2;
-const SIG_BLOCK: usize = 0;
-const SIG_SETMASK: usize = 2;
-const SIGSET_BYTES: usize = 8;
 const PTHREAD_CREATE_DETACHED: c_int = 1;
 /// `pthread_attr_t` is 56 bytes in musl's 64-bit ABI.
 pub(crate) const ATTR_WORDS: usize = 7;
@@ -75,7 +72,7 @@ unsafe extern "C" fn helper(arg: *mut c_void) -> *mut c_void {
     let mut info = [0u64; 16];
     loop {
         // SAFETY: `set` and `info` are valid; no timeout.
-        let r = unsafe { syscall4(nr::RT_SIGTIMEDWAIT, &set as *const _ as usize, info.as_mut_ptr() as usize, 0, SIGSET_BYTES) };
+        let r = unsafe { syscall4(nr::RT_SIGTIMEDWAIT, &set as *const _ as usize, info.as_mut_ptr() as usize, 0, KERNEL_SIGSET_BYTES) };
         if result(r).is_err() {
             continue;
         }
@@ -139,9 +136,9 @@ pub unsafe fn create(clk: c_int, sev: &Sigevent, timer: *mut TimerT) -> c_int {
     let mut th = 0usize;
     // SAFETY: valid masks; `helper` has the start-routine ABI and gets `rec`.
     let err = unsafe {
-        syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK, &all as *const _ as usize, &mut old as *mut _ as usize, SIGSET_BYTES);
+        syscall4(nr::RT_SIGPROCMASK, SIG_BLOCK as usize, &all as *const _ as usize, &mut old as *mut _ as usize, KERNEL_SIGSET_BYTES);
         let err = pthread_create(&mut th, &attr, helper, rec as *mut c_void);
-        syscall4(nr::RT_SIGPROCMASK, SIG_SETMASK, &old as *const _ as usize, 0, SIGSET_BYTES);
+        syscall4(nr::RT_SIGPROCMASK, SIG_SETMASK as usize, &old as *const _ as usize, 0, KERNEL_SIGSET_BYTES);
         err
     };
     if err != 0 {

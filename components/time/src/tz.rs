@@ -8,6 +8,8 @@
 //! rest. Anything else (after an optional `:`) names a TZif file: an absolute or
 //! `.`-relative path, or a name looked up under the zoneinfo directories; if it cannot
 //! be loaded the zone is UTC.
+use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_NONBLOCK};
+use limpet_abi::limits::{NAME_MAX, PATH_MAX};
 use core::cell::UnsafeCell;
 use core::ffi::{c_char, c_int, c_long};
 use core::ptr;
@@ -45,8 +47,6 @@ const ETC_LOCALTIME: &[u8] = b"/etc/localtime";
 /// Larger than any zone file shipped (the biggest is under 4 KiB).
 const FILE_MAX: usize = 64 * 1024;
 const OLD_MAX: usize = 256;
-const NAME_MAX: usize = 255;
-const PATH_MAX: usize = 4096;
 
 struct State {
     /// The TZ value last parsed (`old_len == 0`: none yet, or too long to keep; a TZ value is
@@ -123,12 +123,10 @@ fn read_file(path: &[u8], buf: &mut [u8]) -> Option<usize> {
         return None;
     }
     p[..path.len()].copy_from_slice(path);
-    const O_CLOEXEC: usize = 0o2000000;
-    const O_NONBLOCK: usize = 0o4000;
     // Raw syscalls: a zone lookup must not disturb errno.
     // SAFETY: `p` is NUL-terminated.
     let fd = unsafe {
-        syscall4(nr::OPENAT, limpet_syscall::unistd::AT_FDCWD as isize as usize, p.as_ptr() as usize, O_CLOEXEC | O_NONBLOCK, 0)
+        syscall4(nr::OPENAT, AT_FDCWD as isize as usize, p.as_ptr() as usize, (O_CLOEXEC | O_NONBLOCK) as usize, 0)
     };
     limpet_syscall::result(fd).ok()?;
     let mut len = 0;

@@ -24,21 +24,8 @@ pub mod wcsrtombs;
 
 pub use utf8::Decoded;
 
-/// C's `wchar_t` on this target, as musl defines it: `unsigned` on aarch64, `int` elsewhere.
-#[cfg(target_arch = "aarch64")]
-#[allow(non_camel_case_types)]
-pub type wchar_t = u32;
-/// C's `wchar_t` on this target, as musl defines it: `unsigned` on aarch64, `int` elsewhere.
-#[cfg(not(target_arch = "aarch64"))]
-#[allow(non_camel_case_types)]
-pub type wchar_t = i32;
-/// C's `wint_t`.
-#[allow(non_camel_case_types)]
-pub type wint_t = u32;
-/// `WEOF`.
-pub const WEOF: wint_t = u32::MAX;
-/// `EOF`.
-pub const EOF: core::ffi::c_int = -1;
+pub use limpet_abi::stdio::EOF;
+pub use limpet_abi::wchar::{WEOF, wchar_t, wint_t};
 
 /// Whether the calling thread's locale encodes in UTF-8 (`MB_CUR_MAX` 4) rather than in the
 /// C locale's bytes.
@@ -61,13 +48,6 @@ pub fn decode(bytes: &[u8], state: &mut MbState) -> Decoded {
 #[inline]
 pub fn encode(wc: u32, out: &mut [u8; MB_LEN_MAX]) -> Option<usize> {
     utf8::encode(wc, utf8(), out)
-}
-
-impl MbState {
-    /// Whether this is the initial state (`mbsinit`).
-    pub fn is_initial(&self) -> bool {
-        self.word == 0
-    }
 }
 
 /// A function's own state, used when the caller passes a null `mbstate_t *`. Atomic only so

@@ -2,13 +2,15 @@
 //! Freeing unmaps it; resizing is `mremap`, so a growing buffer is never copied by hand.
 use core::ptr::NonNull;
 
+use limpet_abi::limits::PAGESIZE;
+
 use super::block::{Block, HEADER, Header, LARGE, header};
-use crate::os::{self, PAGE};
+use crate::os;
 
 /// The mapping length for an `n`-byte payload, or `None` if no mapping can be that big.
 #[inline]
 fn map_len(n: usize) -> Option<usize> {
-    let len = n.checked_add(HEADER + PAGE - 1)? & !(PAGE - 1);
+    let len = n.checked_add(HEADER + PAGESIZE - 1)? & !(PAGESIZE - 1);
     (len <= isize::MAX as usize).then_some(len)
 }
 
@@ -87,12 +89,12 @@ mod tests {
 
     #[test]
     fn sizes_round_to_pages_and_overflow_fails() {
-        assert_eq!(map_len(1), Some(PAGE));
-        assert_eq!(map_len(PAGE - HEADER), Some(PAGE));
-        assert_eq!(map_len(PAGE - HEADER + 1), Some(2 * PAGE));
+        assert_eq!(map_len(1), Some(PAGESIZE));
+        assert_eq!(map_len(PAGESIZE - HEADER), Some(PAGESIZE));
+        assert_eq!(map_len(PAGESIZE - HEADER + 1), Some(2 * PAGESIZE));
         assert_eq!(map_len(usize::MAX), None);
         assert_eq!(map_len(isize::MAX as usize), None);
-        assert!(alloc(isize::MAX as usize - 2 * PAGE).is_none());
+        assert!(alloc(isize::MAX as usize - 2 * PAGESIZE).is_none());
     }
 
     #[test]

@@ -21,12 +21,14 @@ use core::mem::size_of;
 use core::ptr::{self, NonNull};
 use core::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 
+use limpet_abi::limits::PAGESIZE;
+use limpet_abi::mman::MADV_DONTNEED;
 use limpet_syscall::{nr, syscall3};
 
 use super::page::Page;
 use super::thread_heap::Heap;
 use limpet_start::lock::{Mutex, MutexGuard};
-use crate::os::{self, PAGE};
+use crate::os;
 
 pub const SEGMENT_SHIFT: u32 = 22;
 pub const SEGMENT: usize = 1 << SEGMENT_SHIFT;
@@ -49,7 +51,7 @@ pub struct Segment {
 }
 
 /// The header's size, rounded to whole pages so that page 0's blocks start page-aligned.
-const HEADER: usize = (size_of::<Segment>() + PAGE - 1) & !(PAGE - 1);
+const HEADER: usize = (size_of::<Segment>() + PAGESIZE - 1) & !(PAGESIZE - 1);
 // Page 0 of a small segment must keep room for at least one of the largest small blocks.
 const _: () = assert!(HEADER + SMALL_BLOCK_MAX <= 1 << SMALL_SHIFT);
 
@@ -244,7 +246,6 @@ unsafe fn unlink(pool: &mut Pool, k: usize, s: *mut Segment) {
 /// # Safety
 /// `page` must be in use, on no heap list, and hold no live or pending block.
 pub unsafe fn release_page(page: *mut Page) {
-    const MADV_DONTNEED: usize = 4;
     let s = segment_of(page);
     let mut pool = POOL.lock();
     // SAFETY: the page is ours until marked free; segment headers change only under the lock.
@@ -258,7 +259,7 @@ pub unsafe fn release_page(page: *mut Page) {
             (*page).dirty = true;
         } else {
             // Later reads of the range see zero, which makes the page clean again.
-            syscall3(nr::MADVISE, lo, hi - lo, MADV_DONTNEED);
+            syscall3(nr::MADVISE, lo, hi - lo, MADV_DONTNEED as usize);
             (*page).dirty = false;
         }
         // A block size of 0 marks the page free; `Page::init` sets the rest when it is taken.

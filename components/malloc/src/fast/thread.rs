@@ -6,7 +6,7 @@
 //! limpet's, and a small table keyed by it stands in.
 //!
 //! Heaps are never freed. Every heap is on one registry list, in one of three states: owned
-//! by a thread; pooled, after its thread ended (limpet's thread-exit hook gives back its
+//! by a thread; pooled, after its thread ended (the `HEAP` slot's thread-exit function gives back its
 //! empty pages first), waiting for the next thread that needs a heap, which adopts it with
 //! its pages and whatever other threads freed into them meanwhile; or dead, in the child of
 //! a fork, where the heaps of the parent's other threads may have been halfway through a
@@ -15,9 +15,12 @@
 use core::cell::UnsafeCell;
 use core::ptr;
 
+use limpet_abi::limits::PAGESIZE;
+
 use super::thread_heap::Heap;
+use limpet_start::limpet_threads;
 use limpet_start::lock::{Mutex, MutexGuard};
-use crate::os::{self, PAGE};
+use crate::os;
 
 const OWNED: u32 = 1;
 const POOLED: u32 = 2;
@@ -43,7 +46,6 @@ limpet_start::thread_slot!(
     static HEAP, Some(thread_exit)
 );
 
-use limpet_start::limpet_threads;
 
 /// The calling thread's heap, or null if it has none yet.
 #[inline(always)]
@@ -75,7 +77,7 @@ pub fn claim() -> Option<*mut Heap> {
             h = if reg.first.is_null() {
                 MAIN_HEAP.0.get()
             } else {
-                os::map(size_of::<Heap>().next_multiple_of(PAGE))?.as_ptr().cast()
+                os::map(size_of::<Heap>().next_multiple_of(PAGESIZE))?.as_ptr().cast()
             };
             (*h).init();
             (*h).next_heap = reg.first;
@@ -150,6 +152,7 @@ pub fn unlock_after_fork_child() {
 /// full; then the entry of a thread the kernel no longer knows is reused, with its heap.
 mod table {
     use core::ptr;
+
     use core::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
     use limpet_syscall::{nr, syscall0, syscall3};

@@ -13,6 +13,7 @@
 //! the group, or else the one that wastes least. Slots are handed out lowest first, so a
 //! group's untouched pages cost nothing; large slots come one or a few to a group, which lets
 //! freed memory go back to the kernel a group at a time.
+use limpet_abi::limits::PAGESIZE;
 
 /// Bytes per unit; every stride is a multiple of it, so every payload is 16-byte aligned.
 pub const UNIT: usize = 16;
@@ -20,7 +21,6 @@ pub const UNIT: usize = 16;
 pub const HDR: usize = 8;
 /// The group header: the group's meta index and its check word.
 pub const GROUP_HDR: usize = 16;
-pub const PAGE: usize = crate::os::PAGE;
 /// How many size classes there are.
 pub const NUM_CLASSES: usize = STRIDE_UNITS.len();
 /// The most slots a group holds: its free-slot bitmap has four words.
@@ -105,17 +105,17 @@ const fn geometry() -> [(u8, u16); NUM_CLASSES] {
         let (mut best, mut best_waste) = ((0u8, 0u16), usize::MAX);
         let mut pages = 1;
         while pages <= MAX_GROUP_PAGES {
-            let room = pages * PAGE - GROUP_HDR;
+            let room = pages * PAGESIZE - GROUP_HDR;
             let mut slots = room / s;
             if slots > MAX_SLOTS {
                 slots = MAX_SLOTS;
             }
             // Waste in 1/4096ths of the group, so groups of different lengths compare.
-            let waste = (room - slots * s) * PAGE / (pages * PAGE);
+            let waste = (room - slots * s) * PAGESIZE / (pages * PAGESIZE);
             if slots >= 1 && waste < best_waste {
                 (best, best_waste) = ((pages as u8, slots as u16), waste);
             }
-            if slots >= 1 && waste * 32 <= PAGE {
+            if slots >= 1 && waste * 32 <= PAGESIZE {
                 break;
             }
             pages += 1;
@@ -167,8 +167,8 @@ mod tests {
             assert!((1..=MAX_GROUP_PAGES).contains(&pages));
             assert!((1..=MAX_SLOTS).contains(&slots));
             let used = GROUP_HDR + slots * stride(c);
-            assert!(used <= pages * PAGE);
-            assert!((pages * PAGE - used) * 32 <= pages * PAGE + 16, "class {c}");
+            assert!(used <= pages * PAGESIZE);
+            assert!((pages * PAGESIZE - used) * 32 <= pages * PAGESIZE + 16, "class {c}");
         }
         // The "one unit short" classes fill their pages exactly.
         let c = class_of(4000);

@@ -233,7 +233,7 @@ fn overwritten_header() {
 fn damaged_group_word() {
     must_abort(|| {
         let p = block(64);
-        let g = p.as_ptr() as usize & !(class::PAGE - 1);
+        let g = p.as_ptr() as usize & !(limpet_abi::limits::PAGESIZE - 1);
         // SAFETY: the misuse under test: a stray write at the start of the group.
         unsafe { (g as *mut u8).add(5).write(0x10) };
         expect("free of invalid pointer", p);

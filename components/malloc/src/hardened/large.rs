@@ -2,7 +2,9 @@
 //! header under the payload, and the check byte after it when the last page has room. Freeing
 //! unmaps the block (but for its first page, see `free_large`); resizing one that starts at
 //! the head of its mapping is `mremap`.
-use super::class::{PAGE, UNIT};
+use limpet_abi::limits::PAGESIZE;
+
+use super::class::UNIT;
 use super::header;
 use super::state::Heap;
 use super::meta::State;
@@ -11,7 +13,7 @@ use crate::os;
 /// The mapping length for `n` bytes at most `lead` bytes past its start, or `None` if no
 /// mapping can be that big.
 fn map_len(lead: usize, n: usize) -> Option<usize> {
-    let len = n.checked_add(lead)?.checked_add(PAGE - 1)? & !(PAGE - 1);
+    let len = n.checked_add(lead)?.checked_add(PAGESIZE - 1)? & !(PAGESIZE - 1);
     (len <= isize::MAX as usize).then_some(len)
 }
 
@@ -41,7 +43,7 @@ impl Heap {
         // SAFETY: `i` is a new meta, and the mapping is ours.
         unsafe {
             let m = &mut *self.meta(i);
-            m.pages = len / PAGE;
+            m.pages = len / PAGESIZE;
             self.stamp_large(i, base, p, n);
         }
         Some(p)
@@ -59,7 +61,7 @@ impl Heap {
             m.base = base;
             m.user = p;
             m.size = n;
-            let end = base + m.pages * PAGE;
+            let end = base + m.pages * PAGESIZE;
             (base as *mut u64).write(header::group_word(base, i, self.secret));
             ((p - 8) as *mut u64).write(header::encode_large(p, (p - base) / UNIT, self.secret));
             if p + n < end {
@@ -75,7 +77,7 @@ impl Heap {
     pub unsafe fn large_room(&self, i: u32) -> usize {
         // SAFETY: per the contract.
         let m = unsafe { &*self.meta(i) };
-        m.base + m.pages * PAGE - m.user
+        m.base + m.pages * PAGESIZE - m.user
     }
 
     /// Records a new size for large block `i`, which has room for it.
@@ -99,13 +101,13 @@ impl Heap {
         let len = map_len(UNIT, n)?;
         // SAFETY: per the contract; the block owns its whole mapping.
         unsafe {
-            let (base, old) = ((*self.meta(i)).base, (*self.meta(i)).pages * PAGE);
+            let (base, old) = ((*self.meta(i)).base, (*self.meta(i)).pages * PAGESIZE);
             let base = if len == old {
                 base
             } else {
                 os::remap(core::ptr::NonNull::new_unchecked(base as *mut u8), old, len)?.as_ptr() as usize
             };
-            (*self.meta(i)).pages = len / PAGE;
+            (*self.meta(i)).pages = len / PAGESIZE;
             self.stamp_large(i, base, base + UNIT, n);
             Some(base + UNIT)
         }
@@ -122,12 +124,12 @@ impl Heap {
         // SAFETY: per the contract.
         unsafe {
             let m = &mut *self.meta(i);
-            let (base, len) = (m.base, m.pages * PAGE);
+            let (base, len) = (m.base, m.pages * PAGESIZE);
             // The kernel's page may be larger than ours; it unmaps whole pages of its own.
             let keep = os::page_size().min(len);
             os::unmap(core::ptr::NonNull::new_unchecked((base + keep) as *mut u8), len - keep);
             m.pages = 1;
-            super::pages::release(base, PAGE);
+            super::pages::release(base, PAGESIZE);
             self.keep(i);
         }
     }

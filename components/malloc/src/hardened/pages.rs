@@ -4,9 +4,11 @@
 //! faulting and is refused cleanly; the run waits on the list for its length, as a meta of
 //! its own, without touching its pages. The first pages of freed large blocks wait the same
 //! way on a list of their own, oldest first (see `Heap::free_large`).
+use limpet_abi::limits::PAGESIZE;
+use limpet_abi::mman::{MADV_DONTNEED, MADV_NOHUGEPAGE};
 use limpet_syscall::{nr, syscall3};
 
-use super::class::{MAX_GROUP_PAGES, PAGE};
+use super::class::MAX_GROUP_PAGES;
 use super::state::Heap;
 use super::meta::{NONE, State};
 use crate::os;
@@ -18,8 +20,6 @@ const REGION: usize = 1 << 20;
 /// is a mapping of its own until a group takes it, and mappings are a limited resource.
 pub const MAX_KEPT: usize = 1024;
 
-const MADV_DONTNEED: usize = 4;
-const MADV_NOHUGEPAGE: usize = 15;
 
 /// Gives the memory of `len` bytes at `p` back to the kernel; they read as zero afterwards.
 ///
@@ -27,7 +27,7 @@ const MADV_NOHUGEPAGE: usize = 15;
 /// The range must be whole pages of a region, unused by anything.
 pub unsafe fn release(p: usize, len: usize) {
     // SAFETY: per the contract; a private anonymous range always accepts this.
-    let r = unsafe { syscall3(nr::MADVISE, p, len, MADV_DONTNEED) };
+    let r = unsafe { syscall3(nr::MADVISE, p, len, MADV_DONTNEED as usize) };
     if limpet_syscall::result(r).is_err() {
         // Groups rely on fresh runs reading as zero.
         // SAFETY: per the contract.
@@ -40,7 +40,7 @@ impl Heap {
     /// `(meta, base)`. `None` when the kernel has no more memory.
     pub fn take_run(&mut self, pages: usize, state: State) -> Option<(u32, usize)> {
         debug_assert!((1..=MAX_GROUP_PAGES).contains(&pages));
-        let len = pages * PAGE;
+        let len = pages * PAGESIZE;
         // A released run of the same length, then the current region, then a longer run
         // split, then a new region.
         if let Some(i) = self.pop_run(pages).or_else(|| if pages == 1 { self.pop_kept() } else { None }) {
@@ -95,9 +95,9 @@ impl Heap {
         };
         // Huge pages would turn one touched page into 2 MiB of memory.
         // SAFETY: advice on our own fresh mapping.
-        unsafe { syscall3(nr::MADVISE, base.as_ptr() as usize, size, MADV_NOHUGEPAGE) };
+        unsafe { syscall3(nr::MADVISE, base.as_ptr() as usize, size, MADV_NOHUGEPAGE as usize) };
         while self.bump < self.bump_end {
-            let pages = ((self.bump_end - self.bump) / PAGE).min(MAX_GROUP_PAGES);
+            let pages = ((self.bump_end - self.bump) / PAGESIZE).min(MAX_GROUP_PAGES);
             let Some(i) = self.new_meta(State::Run) else { break };
             // SAFETY: `i` is a new meta.
             unsafe {
@@ -105,7 +105,7 @@ impl Heap {
                 (*self.meta(i)).pages = pages;
             }
             self.push_run(i);
-            self.bump += pages * PAGE;
+            self.bump += pages * PAGESIZE;
         }
         self.bump = base.as_ptr() as usize;
         self.bump_end = self.bump + size;
@@ -120,7 +120,7 @@ impl Heap {
         // SAFETY: per the contract.
         unsafe {
             let m = &mut *self.meta(i);
-            release(m.base, m.pages * PAGE);
+            release(m.base, m.pages * PAGESIZE);
             m.state = State::Run;
         }
         self.push_run(i);
@@ -136,7 +136,7 @@ impl Heap {
             let old = self.pop_kept().unwrap_or(NONE);
             // SAFETY: kept pages are mappings of their own that nothing uses.
             unsafe {
-                os::unmap(core::ptr::NonNull::new_unchecked((*self.meta(old)).base as *mut u8), PAGE);
+                os::unmap(core::ptr::NonNull::new_unchecked((*self.meta(old)).base as *mut u8), PAGESIZE);
                 self.drop_meta(old);
             }
         }

@@ -2,8 +2,11 @@
 //! (`locate`), and the operations built on that.
 use core::ptr::{self, NonNull};
 
+use limpet_abi::limits::PAGESIZE;
+use limpet_abi::random::GRND_NONBLOCK;
+
 use super::Block;
-use super::class::{GROUP_HDR, HDR, MAX_GROUP_PAGES, MAX_SMALL, NUM_CLASSES, PAGE, UNIT, class_of, group_slots, stride};
+use super::class::{GROUP_HDR, HDR, MAX_GROUP_PAGES, MAX_SMALL, NUM_CLASSES, UNIT, class_of, group_slots, stride};
 use crate::fault::{Fault, Op, fault};
 use super::header::{self, HOLDER, LARGE, Slot};
 use super::meta::{MAX_CHUNKS, Meta, NONE, State};
@@ -76,11 +79,10 @@ impl Heap {
 
     #[cold]
     fn seed(&mut self) {
-        const GRND_NONBLOCK: usize = 1;
         let mut s: u64 = 0;
         // SAFETY: the kernel writes at most 8 bytes into `s`.
         let r = unsafe {
-            limpet_syscall::syscall3(limpet_syscall::nr::GETRANDOM, &mut s as *mut u64 as usize, 8, GRND_NONBLOCK)
+            limpet_syscall::syscall3(limpet_syscall::nr::GETRANDOM, &mut s as *mut u64 as usize, 8, GRND_NONBLOCK as usize)
         };
         if r != 8 {
             // No entropy yet (early boot, old kernel): address-space layout is still random.
@@ -130,7 +132,7 @@ impl Heap {
             return self.alloc(n).map(|b| b.ptr.as_ptr() as usize);
         }
         let want = n.checked_add(align - UNIT)?;
-        if align > PAGE || want > MAX_SMALL {
+        if align > PAGESIZE || want > MAX_SMALL {
             return self.alloc_large(n, align);
         }
         // The aligned spot is at most `align - UNIT` into a slot that holds `want` bytes.
@@ -282,7 +284,7 @@ impl Heap {
         }
         let slot = p - h.off * UNIT;
         let g = slot.wrapping_sub(GROUP_HDR + h.idx * s);
-        if !g.is_multiple_of(PAGE) {
+        if !g.is_multiple_of(PAGESIZE) {
             bad(Fault::Invalid);
         }
         // SAFETY: a header with a valid check was written by this process at `p`, so the
@@ -331,7 +333,7 @@ impl Heap {
         let bad = |f| -> ! { fault(op, f, p) };
         let dist = header::large_dist(w);
         let g = p.wrapping_sub(dist * UNIT);
-        if dist == 0 || !g.is_multiple_of(PAGE) {
+        if dist == 0 || !g.is_multiple_of(PAGESIZE) {
             bad(Fault::Invalid);
         }
         // SAFETY: the header was written by this process, so its mapping starts at `g`.
@@ -344,7 +346,7 @@ impl Heap {
             bad(Fault::Invalid);
         }
         // SAFETY: the check byte lies in the mapping.
-        if p + m.size < g + m.pages * PAGE && unsafe { *((p + m.size) as *const u8) } != header::canary(p, self.secret) {
+        if p + m.size < g + m.pages * PAGESIZE && unsafe { *((p + m.size) as *const u8) } != header::canary(p, self.secret) {
             bad(Fault::Overflow);
         }
         Loc::Large { meta: i }

@@ -1,6 +1,7 @@
 //! Tests of the hardened allocator through its Rust API, and of its internals on a private
 //! heap (the global one is shared by the tests running in parallel).
-use super::class::{HDR, MAX_SMALL, NUM_CLASSES, PAGE, class_of, group_pages, group_slots, stride};
+use super::class::{HDR, MAX_SMALL, NUM_CLASSES, class_of, group_pages, group_slots, stride};
+use limpet_abi::limits::PAGESIZE;
 use super::state::Heap;
 use super::meta::{NONE, State};
 use super::*;
@@ -304,7 +305,7 @@ fn kept_first_pages_are_bounded() {
     let read = |p: usize| {
         let mut v = 0u8;
         // SAFETY: mincore only reports on the page; ENOMEM means it is not mapped.
-        unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, p & !(PAGE - 1), PAGE, &raw mut v as usize) }
+        unsafe { limpet_syscall::syscall3(limpet_syscall::nr::MINCORE, p & !(PAGESIZE - 1), PAGESIZE, &raw mut v as usize) }
     };
     assert_ne!(read(ps[0]), 0);
     assert_eq!(read(ps[ps.len() - 1]), 0);

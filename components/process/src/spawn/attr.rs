@@ -129,7 +129,7 @@ pub unsafe extern "C" fn posix_spawnattr_getsigdefault(attr: *const SpawnAttr, s
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn posix_spawnattr_setschedparam(attr: *mut SpawnAttr, param: *const SchedParam) -> c_int {
     // SAFETY: the caller's pointers.
-    unsafe { (*attr).prio = (*param).priority };
+    unsafe { (*attr).prio = (*param).sched_priority };
     0
 }
 
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn posix_spawnattr_setschedparam(attr: *mut SpawnAttr, par
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn posix_spawnattr_getschedparam(attr: *const SpawnAttr, param: *mut SchedParam) -> c_int {
     // SAFETY: the caller's pointers.
-    unsafe { (*param).priority = (*attr).prio };
+    unsafe { (*param).sched_priority = (*attr).prio };
     0
 }
 
@@ -198,11 +198,11 @@ mod tests {
             assert_eq!(t, s);
             posix_spawnattr_getsigdefault(a, &mut t);
             assert_eq!(t.bits[3], 5);
-            let p = SchedParam { priority: 3, ..Default::default() };
+            let p = SchedParam::new(3);
             posix_spawnattr_setschedparam(a, &p);
             let mut q = SchedParam::default();
             posix_spawnattr_getschedparam(a, &mut q);
-            assert_eq!(q.priority, 3);
+            assert_eq!(q.sched_priority, 3);
             posix_spawnattr_setschedpolicy(a, 2);
             let mut pol = 0;
             posix_spawnattr_getschedpolicy(a, &mut pol);

@@ -2,26 +2,22 @@
 use core::ffi::{c_char, c_int};
 use core::ptr;
 
+use limpet_abi::fcntl::{AT_FDCWD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, FD_CLOEXEC, O_CLOEXEC};
+use limpet_abi::signal::{KSigAction, NSIG, SIG_DFL};
 use limpet_syscall::{
     errno,
     errno::EINTR,
     nr, result, syscall0, syscall1, syscall1_noreturn, syscall2, syscall3, syscall4,
-    unistd::AT_FDCWD,
 };
 
 use crate::abi::*;
 use crate::exec::execve;
 use crate::execvp::execvpe;
 use crate::fork::fork_only;
-use crate::sigs::{self, KSigAction, NSIG, SIG_DFL};
+use crate::sigs;
 use crate::spawn::actions::{Action, Op};
 use crate::wait::waitpid;
 
-const O_CLOEXEC: usize = 0o2000000;
-const F_GETFD: usize = 1;
-const F_SETFD: usize = 2;
-const F_DUPFD_CLOEXEC: usize = 1030;
-const FD_CLOEXEC: usize = 1;
 /// The exit status of a child whose exec failed (it is never seen: the parent reaps it).
 const EXEC_FAILED: usize = 127;
 
@@ -75,8 +71,8 @@ unsafe fn prepare(fd: &mut c_int, fa: *const FileActions, attr: *const SpawnAttr
     if let Some(a) = attr {
         if flags & POSIX_SPAWN_SETSIGDEF != 0 {
             let dfl = KSigAction { handler: SIG_DFL, ..Default::default() };
-            for sig in 1..=NSIG {
-                if a.sigdefault.bits[0] & sigs::bit(sig) != 0 {
+            for sig in 1..NSIG {
+                if a.sigdefault.bits[0] & SigSet::bit(sig) != 0 {
                     // SIGKILL and SIGSTOP refuse, and are at SIG_DFL anyway.
                     sigs::action(sig, Some(&dfl), None);
                 }
@@ -91,7 +87,7 @@ unsafe fn prepare(fd: &mut c_int, fa: *const FileActions, attr: *const SpawnAttr
         if a.fd == *fd {
             // The action needs the descriptor the error pipe happens to use: move the pipe.
             // SAFETY: fcntl on integers only.
-            *fd = result(unsafe { syscall3(nr::FCNTL, *fd as usize, F_DUPFD_CLOEXEC, 0) })? as c_int;
+            *fd = result(unsafe { syscall3(nr::FCNTL, *fd as usize, F_DUPFD_CLOEXEC as usize, 0) })? as c_int;
         }
         // SAFETY: a node of a well-formed list, in the child.
         unsafe { apply(a) }?;
@@ -141,8 +137,8 @@ unsafe fn apply(a: &Action) -> Sys {
             // As in musl, closing a descriptor that is not open is not an error.
             Op::Close => Ok(syscall1(nr::CLOSE, fd)),
             Op::Dup2 if a.srcfd == a.fd => {
-                let f = result(syscall2(nr::FCNTL, fd, F_GETFD))?;
-                result(syscall3(nr::FCNTL, fd, F_SETFD, f & !FD_CLOEXEC))
+                let f = result(syscall2(nr::FCNTL, fd, F_GETFD as usize))?;
+                result(syscall3(nr::FCNTL, fd, F_SETFD as usize, f & !(FD_CLOEXEC as usize)))
             }
             Op::Dup2 => result(syscall3(nr::DUP3, a.srcfd as usize, fd, 0)),
             Op::Open => {
@@ -182,7 +178,7 @@ pub unsafe fn spawn(
 ) -> c_int {
     let mut p = [0 as c_int; 2];
     // SAFETY: `p` is a local pair.
-    if let Err(e) = result(unsafe { syscall2(nr::PIPE2, p.as_mut_ptr() as usize, O_CLOEXEC) }) {
+    if let Err(e) = result(unsafe { syscall2(nr::PIPE2, p.as_mut_ptr() as usize, O_CLOEXEC as usize) }) {
         return e;
     }
     // No handler may run in the child before its mask and actions are in place.
@@ -272,7 +268,7 @@ mod tests {
     #[test]
     fn output_redirected_into_a_pipe() {
         let mut p = [0 as c_int; 2];
-        unsafe { syscall2(nr::PIPE2, p.as_mut_ptr() as usize, O_CLOEXEC) };
+        unsafe { syscall2(nr::PIPE2, p.as_mut_ptr() as usize, O_CLOEXEC as usize) };
         let mut fa = core::mem::MaybeUninit::<FileActions>::uninit();
         let fa = fa.as_mut_ptr();
         unsafe {

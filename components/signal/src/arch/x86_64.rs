@@ -10,9 +10,10 @@
 use core::arch::naked_asm;
 use core::ffi::c_int;
 
+use limpet_abi::setjmp::JmpBuf;
 use limpet_syscall::nr;
 
-use crate::abi::{KERNEL_SIGSET_BYTES, SIG_BLOCK, SIG_SETMASK, SigJmpBuf};
+use crate::abi::{KERNEL_SIGSET_BYTES, SIG_BLOCK, SIG_SETMASK};
 
 /// `__restore_rt()`—Where a signal handler returns: asks the kernel (`rt_sigreturn`) to
 /// restore the interrupted context it saved on the stack. `sigaction` installs it as every
@@ -80,7 +81,7 @@ macro_rules! sigsetjmp_body {
 /// `env` must be valid for writes; jumping back after the caller has returned is undefined.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 #[unsafe(naked)]
-pub unsafe extern "C" fn sigsetjmp(env: *mut SigJmpBuf, savemask: c_int) -> c_int {
+pub unsafe extern "C" fn sigsetjmp(env: *mut JmpBuf, savemask: c_int) -> c_int {
     sigsetjmp_body!()
 }
 
@@ -90,7 +91,7 @@ pub unsafe extern "C" fn sigsetjmp(env: *mut SigJmpBuf, savemask: c_int) -> c_in
 /// As for [`sigsetjmp`].
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 #[unsafe(naked)]
-pub unsafe extern "C" fn __sigsetjmp(env: *mut SigJmpBuf, savemask: c_int) -> c_int {
+pub unsafe extern "C" fn __sigsetjmp(env: *mut JmpBuf, savemask: c_int) -> c_int {
     sigsetjmp_body!()
 }
 
@@ -101,7 +102,7 @@ pub unsafe extern "C" fn __sigsetjmp(env: *mut SigJmpBuf, savemask: c_int) -> c_
 /// `env` must hold an environment saved by a `sigsetjmp` whose caller is still active.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 #[unsafe(naked)]
-pub unsafe extern "C" fn siglongjmp(env: *mut SigJmpBuf, val: c_int) -> ! {
+pub unsafe extern "C" fn siglongjmp(env: *mut JmpBuf, val: c_int) -> ! {
     naked_asm!(
         "mov r8, rdi",
         "mov r9d, esi",
@@ -153,7 +154,7 @@ mod tests {
     }
 
     #[inline(never)]
-    fn jump(env: *mut SigJmpBuf, val: c_int) {
+    fn jump(env: *mut JmpBuf, val: c_int) {
         set_mask(SigSet::bit(SIGUSR1) | SigSet::bit(SIGUSR2));
         unsafe { siglongjmp(env, val) }
     }
@@ -163,7 +164,7 @@ mod tests {
         std::thread::spawn(|| {
             for save in [1, 0] {
                 set_mask(SigSet::bit(SIGHUP));
-                let mut env = core::mem::MaybeUninit::<SigJmpBuf>::uninit();
+                let mut env = core::mem::MaybeUninit::<JmpBuf>::uninit();
                 let count = std::hint::black_box(core::cell::Cell::new(0));
                 let r = unsafe { sigsetjmp(env.as_mut_ptr(), save) };
                 count.set(count.get() + 1);
@@ -185,7 +186,7 @@ mod tests {
     fn a_stray_flag_word_restores_nothing() {
         std::thread::spawn(|| {
             set_mask(SigSet::bit(SIGHUP));
-            let mut env = core::mem::MaybeUninit::<SigJmpBuf>::uninit();
+            let mut env = core::mem::MaybeUninit::<JmpBuf>::uninit();
             let r = unsafe { sigsetjmp(env.as_mut_ptr(), 0) };
             if r == 0 {
                 // What a plain setjmp leaves: a nonzero word that is not the buffer's address.
@@ -211,7 +212,7 @@ mod tests {
 
     #[test]
     fn dunder_form_returns_the_value() {
-        let mut env = core::mem::MaybeUninit::<SigJmpBuf>::uninit();
+        let mut env = core::mem::MaybeUninit::<JmpBuf>::uninit();
         let r = unsafe { __sigsetjmp(env.as_mut_ptr(), 0) };
         if r == 0 {
             unsafe { siglongjmp(env.as_mut_ptr(), 9) }

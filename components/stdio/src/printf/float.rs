@@ -26,8 +26,13 @@ const F64_MANT_BITS: u32 = 52;
 const F64_EXP_MASK: u64 = 0x7ff;
 /// `e` of a double's `m · 2^e` for biased exponent 1 (and subnormals).
 const F64_MIN_E: i32 = 1 - 1023 - 52;
+// The x87 format is x86_64's `long double` only; elsewhere these go unused until
+// binary128 comes (see `from_long_double`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const F80_EXP_MASK: u16 = 0x7fff;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const F80_MIN_E: i32 = 1 - 16383 - 63;
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const F80_INT_BIT: u64 = 1 << 63;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -81,6 +86,7 @@ impl Float {
         Err(limpet_syscall::errno::EINVAL)
     }
 
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn from_f80(x: F80) -> Self {
         let biased = x.se & F80_EXP_MASK;
         let kind = if biased == F80_EXP_MASK {

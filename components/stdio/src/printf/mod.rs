@@ -53,6 +53,7 @@ impl F80 {
         u128::from(self.mant) | u128::from(self.se) << 64
     }
 
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn from_bits(b: u128) -> Self {
         F80 { mant: b as u64, se: (b >> 64) as u16 }
     }

@@ -20,9 +20,7 @@ use limpet_locale::mb::utf8;
 use crate::file::State;
 
 /// `wint_t`: a wide character, or `WEOF`.
-pub type WintT = u32;
-/// `WEOF`: what the wide character functions return at end of file or on error.
-pub const WEOF: WintT = 0xffff_ffff;
+pub use limpet_abi::wchar::{WEOF, wint_t as WintT};
 /// The longest multibyte sequence of any encoding here (UTF-8's 4 bytes).
 pub(crate) const MB_MAX: usize = 4;
 

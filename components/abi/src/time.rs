@@ -1,0 +1,44 @@
+//! `<time.h>` and `<sys/time.h>`: the clocks, and the time structs the kernel and several
+//! components exchange.
+use core::ffi::{c_int, c_long};
+
+crate::constants! {
+    "time.h" {
+        pub const CLOCK_REALTIME: c_int = 0;
+        pub const CLOCK_MONOTONIC: c_int = 1;
+        pub const CLOCK_PROCESS_CPUTIME_ID: c_int = 2;
+        pub const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
+    }
+    "sys/time.h" {
+        pub const ITIMER_REAL: c_int = 0;
+    }
+}
+
+crate::structs! {
+    "time.h" {
+        /// `struct timespec` with musl's layout on 64-bit targets.
+        #[c = "struct timespec"]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+        pub struct Timespec {
+            pub tv_sec: i64,
+            pub tv_nsec: c_long,
+        }
+    }
+    "sys/time.h" {
+        /// `struct timeval`.
+        #[c = "struct timeval"]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+        pub struct Timeval {
+            pub tv_sec: i64,
+            pub tv_usec: c_long,
+        }
+
+        /// `struct itimerval`.
+        #[c = "struct itimerval"]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+        pub struct Itimerval {
+            pub it_interval: Timeval,
+            pub it_value: Timeval,
+        }
+    }
+}
