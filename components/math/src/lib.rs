@@ -75,6 +75,92 @@ math_fns! {
     powf(x: f32, y: f32) -> f32;
     /// `hypot(x, y)`—`sqrt(x*x + y*y)` without undue overflow.
     hypot(x: f64, y: f64) -> f64;
+    /// `truncf(x)`—`trunc` for float.
+    truncf(x: f32) -> f32;
+    /// `roundf(x)`—`round` for float.
+    roundf(x: f32) -> f32;
+    /// `fmodf(x, y)`—`fmod` for float.
+    fmodf(x: f32, y: f32) -> f32;
+    /// `copysign(x, y)`—The magnitude of `x` with the sign of `y` (NaNs included).
+    copysign(x: f64, y: f64) -> f64;
+    /// `copysignf(x, y)`—`copysign` for float.
+    copysignf(x: f32, y: f32) -> f32;
+    /// `fdim(x, y)`—`x - y` if that is positive, else +0; NaN if either is.
+    fdim(x: f64, y: f64) -> f64;
+    /// `fdimf(x, y)`—`fdim` for float.
+    fdimf(x: f32, y: f32) -> f32;
+    /// `nextafter(x, y)`—The next representable value after `x` toward `y`; `y` if they are
+    /// equal.
+    nextafter(x: f64, y: f64) -> f64;
+    /// `nextafterf(x, y)`—`nextafter` for float.
+    nextafterf(x: f32, y: f32) -> f32;
+    /// `ldexp(x, n)`—`x` times 2 to the `n`, rounded once.
+    ldexp(x: f64, n: core::ffi::c_int) -> f64;
+    /// `ldexpf(x, n)`—`ldexp` for float.
+    ldexpf(x: f32, n: core::ffi::c_int) -> f32;
+    /// `scalbn(x, n)`—`ldexp`, by its C99 name.
+    scalbn(x: f64, n: core::ffi::c_int) -> f64;
+    /// `scalbnf(x, n)`—`scalbn` for float.
+    scalbnf(x: f32, n: core::ffi::c_int) -> f32;
+}
+
+/// `frexp(x, e)`—Splits `x` into a fraction of magnitude in `[0.5, 1)` (or 0, ±inf, NaN as
+/// they are) and a power of 2 stored in `*e` (0 for 0; untouched for ±inf and NaN, as in
+/// musl).
+///
+/// # Safety
+/// `e` must be valid for a write.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn frexp(x: f64, e: *mut core::ffi::c_int) -> f64 {
+    if !x.is_finite() {
+        // As in musl, `*e` is left alone (C leaves it unspecified).
+        return x;
+    }
+    let (m, n) = libm::frexp(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *e = n };
+    m
+}
+
+/// `frexpf(x, e)`—`frexp` for float.
+///
+/// # Safety
+/// As for `frexp`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn frexpf(x: f32, e: *mut core::ffi::c_int) -> f32 {
+    if !x.is_finite() {
+        // As in musl, `*e` is left alone (C leaves it unspecified).
+        return x;
+    }
+    let (m, n) = libm::frexpf(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *e = n };
+    m
+}
+
+/// `modf(x, i)`—Splits `x` into its integral part, stored in `*i`, and the fractional part
+/// it returns, both with the sign of `x` (±inf: ±0 returned; NaN: NaN in both).
+///
+/// # Safety
+/// `i` must be valid for a write.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn modf(x: f64, i: *mut f64) -> f64 {
+    let (frac, int) = libm::modf(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *i = int };
+    frac
+}
+
+/// `modff(x, i)`—`modf` for float.
+///
+/// # Safety
+/// As for `modf`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn modff(x: f32, i: *mut f32) -> f32 {
+    let (frac, int) = libm::modff(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *i = int };
+    frac
 }
 
 #[cfg(test)]
@@ -96,6 +182,29 @@ mod tests {
             v.push(((x >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 200.0);
         }
         v
+    }
+
+    #[test]
+    fn frexp_and_modf_split_as_musl_does() {
+        let mut e = 77;
+        assert_eq!(unsafe { frexp(24.0, &mut e) }, 0.75);
+        assert_eq!(e, 5);
+        assert_eq!(unsafe { frexp(-0.0, &mut e) }.to_bits(), (-0.0f64).to_bits());
+        assert_eq!(e, 0);
+        e = 77;
+        assert_eq!(unsafe { frexp(f64::INFINITY, &mut e) }, f64::INFINITY);
+        assert!(unsafe { frexpf(f32::NAN, &mut e) }.is_nan());
+        assert_eq!(e, 77, "untouched for inf and NaN");
+        assert_eq!(unsafe { frexp(f64::from_bits(1), &mut e) }, 0.5);
+        assert_eq!(e, -1073);
+        let mut i = 0.0;
+        assert_eq!(unsafe { modf(-3.25, &mut i) }, -0.25);
+        assert_eq!(i, -3.0);
+        assert_eq!(unsafe { modf(f64::NEG_INFINITY, &mut i) }.to_bits(), (-0.0f64).to_bits());
+        assert_eq!(i, f64::NEG_INFINITY);
+        let mut fi = 0.0;
+        assert_eq!(unsafe { modff(2.5, &mut fi) }, 0.5);
+        assert_eq!(fi, 2.0);
     }
 
     #[test]
