@@ -19,6 +19,9 @@
 //! A program whose musl build calls a C name the dist under test leaves out (a build of
 //! fewer components, `--features` or `--entrypoints`) is not run: the report lists it as
 //! skipped, with the names it needs and their headers.
+//!
+//! With the default dist (or a `--filter` naming math) the differential math test runs
+//! too ([`crate::mathdiff`]).
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -59,6 +62,10 @@ pub fn run_all(opts: &Options) -> Result {
     c_programs(&root, &d, filter, &Run { malloc: &own, only_malloc: false, label: "", work: "ctest" }, &mut tally)?;
     if filter.is_none() && d.dynamic() {
         loader_cases(&root, &d, &mut tally)?;
+    }
+    // The differential math test, on the default build (which has math and the loader).
+    if filter.is_none_or(|f| f.contains("math")) && d.dynamic() && d.components.contains("math") {
+        tally.record("tests/math (differential)", crate::mathdiff::run(&d));
     }
     // The allocator programs again, on a dist with the other allocator.
     let other = if own == "fast" { "hardened" } else { "fast" };

@@ -8,6 +8,7 @@ mod embed;
 mod entrypoints;
 mod graph;
 mod harness;
+mod mathdiff;
 mod objects;
 mod prereq;
 mod util;

@@ -34,6 +34,8 @@ const TEST: &[Need] = &[
     ("/usr/riscv64-linux-gnu/lib/libc.so", "libc6-dev-riscv64-cross"),
     ("qemu-aarch64", "qemu-user"),
     ("qemu-riscv64", "qemu-user"),
+    // The differential math test's oracle.
+    ("/usr/include/mpfr.h", "libmpfr-dev"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.

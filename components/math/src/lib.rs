@@ -8,6 +8,9 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod classify;
+#[cfg(target_arch = "x86_64")]
+pub mod fenv;
+pub mod fma;
 
 /// Defines C entry points that forward to a `libm` kernel of the same shape.
 macro_rules! math_fns {
@@ -103,6 +106,9 @@ math_fns! {
     /// `scalbnf(x, n)`—`scalbn` for float.
     scalbnf(x: f32, n: core::ffi::c_int) -> f32;
 }
+
+pub mod real;
+pub use real::*;
 
 /// `frexp(x, e)`—Splits `x` into a fraction of magnitude in `[0.5, 1)` (or 0, ±inf, NaN as
 /// they are) and a power of 2 stored in `*e` (0 for 0; untouched for ±inf and NaN, as in

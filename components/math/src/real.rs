@@ -1,0 +1,730 @@
+//! The rest of `<math.h>` for `double` and `float`: the elementary and special functions
+//! over the `libm` crate's kernels (which follow the same FreeBSD and musl algorithms as
+//! musl's own), and the functions whose C behaviour the crate does not give, written here:
+//! `fmin`/`fmax` (signed zeros ordered, as musl orders them), the conversions to integers
+//! (`lrint`, `lround` and their `ll` forms, which return `LONG_MIN` and raise invalid when
+//! the result does not fit, as x86_64's conversion instructions do), `nearbyint`, `logb`,
+//! `ilogb`, `significand`, `scalb`, `scalbln`, `nan`, `lgamma` with `signgam`, `sincos`,
+//! `remquo`, and `fma`, which uses the FMA instruction where the CPU has one.
+//!
+//! The long double forms are in [`crate::ld80`].
+use core::ffi::{c_char, c_int, c_long, c_longlong};
+use core::hint::black_box;
+
+math_fns! {
+    /// `acos(x)`—The arc cosine, in `[0, pi]`; NaN (invalid) outside `[-1, 1]`.
+    acos(x: f64) -> f64;
+    /// `acosf(x)`—`acos` for float.
+    acosf(x: f32) -> f32;
+    /// `asin(x)`—The arc sine, in `[-pi/2, pi/2]`; NaN (invalid) outside `[-1, 1]`.
+    asin(x: f64) -> f64;
+    /// `asinf(x)`—`asin` for float.
+    asinf(x: f32) -> f32;
+    /// `atan(x)`—The arc tangent, in `[-pi/2, pi/2]`.
+    atan(x: f64) -> f64;
+    /// `atanf(x)`—`atan` for float.
+    atanf(x: f32) -> f32;
+    /// `atan2f(y, x)`—`atan2` for float.
+    atan2f(y: f32, x: f32) -> f32;
+    /// `tanf(x)`—`tan` for float.
+    tanf(x: f32) -> f32;
+    /// `acosh(x)`—The inverse hyperbolic cosine; NaN (invalid) below 1.
+    acosh(x: f64) -> f64;
+    /// `acoshf(x)`—`acosh` for float.
+    acoshf(x: f32) -> f32;
+    /// `asinh(x)`—The inverse hyperbolic sine.
+    asinh(x: f64) -> f64;
+    /// `asinhf(x)`—`asinh` for float.
+    asinhf(x: f32) -> f32;
+    /// `atanh(x)`—The inverse hyperbolic tangent; ±inf (divide-by-zero) at ±1, NaN
+    /// (invalid) beyond.
+    atanh(x: f64) -> f64;
+    /// `atanhf(x)`—`atanh` for float.
+    atanhf(x: f32) -> f32;
+    /// `cosh(x)`—The hyperbolic cosine.
+    cosh(x: f64) -> f64;
+    /// `coshf(x)`—`cosh` for float.
+    coshf(x: f32) -> f32;
+    /// `sinh(x)`—The hyperbolic sine.
+    sinh(x: f64) -> f64;
+    /// `sinhf(x)`—`sinh` for float.
+    sinhf(x: f32) -> f32;
+    /// `tanh(x)`—The hyperbolic tangent.
+    tanh(x: f64) -> f64;
+    /// `tanhf(x)`—`tanh` for float.
+    tanhf(x: f32) -> f32;
+    /// `cbrt(x)`—The real cube root.
+    cbrt(x: f64) -> f64;
+    /// `cbrtf(x)`—`cbrt` for float.
+    cbrtf(x: f32) -> f32;
+    /// `exp2(x)`—2 raised to `x`.
+    exp2(x: f64) -> f64;
+    /// `exp2f(x)`—`exp2` for float.
+    exp2f(x: f32) -> f32;
+    /// `exp10(x)`—10 raised to `x` (a GNU extension), exact for integral `x` in range.
+    exp10(x: f64) -> f64;
+    /// `exp10f(x)`—`exp10` for float.
+    exp10f(x: f32) -> f32;
+    /// `expm1(x)`—`exp(x) - 1`, accurate near 0.
+    expm1(x: f64) -> f64;
+    /// `expm1f(x)`—`expm1` for float.
+    expm1f(x: f32) -> f32;
+    /// `log1p(x)`—`log(1 + x)`, accurate near 0.
+    log1p(x: f64) -> f64;
+    /// `log1pf(x)`—`log1p` for float.
+    log1pf(x: f32) -> f32;
+    /// `log2f(x)`—`log2` for float.
+    log2f(x: f32) -> f32;
+    /// `log10f(x)`—`log10` for float.
+    log10f(x: f32) -> f32;
+    /// `hypotf(x, y)`—`hypot` for float.
+    hypotf(x: f32, y: f32) -> f32;
+    /// `erf(x)`—The error function.
+    erf(x: f64) -> f64;
+    /// `erff(x)`—`erf` for float.
+    erff(x: f32) -> f32;
+    /// `erfc(x)`—`1 - erf(x)`, accurate for large `x`.
+    erfc(x: f64) -> f64;
+    /// `erfcf(x)`—`erfc` for float.
+    erfcf(x: f32) -> f32;
+    /// `tgamma(x)`—The gamma function; a pole (±inf, divide-by-zero) at ±0, NaN (invalid)
+    /// at the negative integers.
+    tgamma(x: f64) -> f64;
+    /// `tgammaf(x)`—`tgamma` for float.
+    tgammaf(x: f32) -> f32;
+    /// `j0(x)`—The Bessel function of the first kind of order 0.
+    j0(x: f64) -> f64;
+    /// `j0f(x)`—`j0` for float.
+    j0f(x: f32) -> f32;
+    /// `j1(x)`—The Bessel function of the first kind of order 1.
+    j1(x: f64) -> f64;
+    /// `j1f(x)`—`j1` for float.
+    j1f(x: f32) -> f32;
+    /// `y0(x)`—The Bessel function of the second kind of order 0; -inf at 0, NaN below.
+    y0(x: f64) -> f64;
+    /// `y0f(x)`—`y0` for float.
+    y0f(x: f32) -> f32;
+    /// `y1(x)`—The Bessel function of the second kind of order 1.
+    y1(x: f64) -> f64;
+    /// `y1f(x)`—`y1` for float.
+    y1f(x: f32) -> f32;
+    /// `jn(n, x)`—The Bessel function of the first kind of order `n`.
+    jn(n: c_int, x: f64) -> f64;
+    /// `jnf(n, x)`—`jn` for float.
+    jnf(n: c_int, x: f32) -> f32;
+    /// `yn(n, x)`—The Bessel function of the second kind of order `n`.
+    yn(n: c_int, x: f64) -> f64;
+    /// `ynf(n, x)`—`yn` for float.
+    ynf(n: c_int, x: f32) -> f32;
+    /// `remainder(x, y)`—`x - n*y` for the integer `n` nearest `x/y` (ties to even), exact.
+    remainder(x: f64, y: f64) -> f64;
+    /// `remainderf(x, y)`—`remainder` for float.
+    remainderf(x: f32, y: f32) -> f32;
+    /// `rint(x)`—`x` rounded to an integer in the current rounding mode, raising inexact
+    /// when that changes it.
+    rint(x: f64) -> f64;
+    /// `rintf(x)`—`rint` for float.
+    rintf(x: f32) -> f32;
+}
+
+/// `drem(x, y)`—`remainder`, by its BSD name.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn drem(x: f64, y: f64) -> f64 {
+    libm::remainder(x, y)
+}
+
+/// `dremf(x, y)`—`drem` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn dremf(x: f32, y: f32) -> f32 {
+    libm::remainderf(x, y)
+}
+
+/// `pow10(x)`—`exp10`, by its older GNU name.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn pow10(x: f64) -> f64 {
+    libm::exp10(x)
+}
+
+/// `pow10f(x)`—`pow10` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn pow10f(x: f32) -> f32 {
+    libm::exp10f(x)
+}
+
+/// Defines `fmin` and `fmax` for one type: a NaN argument yields the other one (the second
+/// if both are NaN), and -0 is below +0.
+macro_rules! min_max {
+    ($min:ident, $max:ident, $t:ty) => {
+        #[doc = concat!("`", stringify!($min), "(x, y)`—The lesser of `x` and `y` (-0 below +0); the other if one is NaN.")]
+        #[cfg_attr(feature = "export", unsafe(no_mangle))]
+        pub extern "C" fn $min(x: $t, y: $t) -> $t {
+            if x.is_nan() {
+                y
+            } else if y.is_nan() {
+                x
+            } else if x.is_sign_negative() != y.is_sign_negative() {
+                if x.is_sign_negative() { x } else { y }
+            } else if x < y {
+                x
+            } else {
+                y
+            }
+        }
+
+        #[doc = concat!("`", stringify!($max), "(x, y)`—The greater of `x` and `y` (+0 above -0); the other if one is NaN.")]
+        #[cfg_attr(feature = "export", unsafe(no_mangle))]
+        pub extern "C" fn $max(x: $t, y: $t) -> $t {
+            if x.is_nan() {
+                y
+            } else if y.is_nan() {
+                x
+            } else if x.is_sign_negative() != y.is_sign_negative() {
+                if x.is_sign_negative() { y } else { x }
+            } else if x < y {
+                y
+            } else {
+                x
+            }
+        }
+    };
+}
+
+min_max!(fmin, fmax, f64);
+min_max!(fminf, fmaxf, f32);
+
+/// Raises invalid (by computing 0/0 at run time) and returns the NaN.
+#[inline(never)]
+pub(crate) fn invalid() -> f64 {
+    black_box(0.0f64) / black_box(0.0f64)
+}
+
+/// `FP_ILOGB0` and `FP_ILOGBNAN`: musl makes both `INT_MIN`.
+pub const FP_ILOGBNAN: c_int = c_int::MIN;
+pub const FP_ILOGB0: c_int = FP_ILOGBNAN;
+
+/// `ilogb(x)`—The unbiased exponent of `x` as an int (of the normalized value for
+/// subnormals); `FP_ILOGB0` for 0 and `FP_ILOGBNAN` for NaN, `INT_MAX` for ±inf, each of
+/// those raising invalid.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn ilogb(x: f64) -> c_int {
+    let b = x.to_bits();
+    let e = ((b >> 52) & 0x7ff) as c_int;
+    let m = b << 12;
+    match e {
+        0 if m == 0 => {
+            invalid();
+            FP_ILOGB0
+        }
+        0 => -1023 - m.leading_zeros() as c_int,
+        0x7ff => {
+            invalid();
+            if m != 0 { FP_ILOGBNAN } else { c_int::MAX }
+        }
+        _ => e - 1023,
+    }
+}
+
+/// `ilogbf(x)`—`ilogb` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn ilogbf(x: f32) -> c_int {
+    let b = x.to_bits();
+    let e = ((b >> 23) & 0xff) as c_int;
+    let m = b << 9;
+    match e {
+        0 if m == 0 => {
+            invalid();
+            FP_ILOGB0
+        }
+        0 => -127 - m.leading_zeros() as c_int,
+        0xff => {
+            invalid();
+            if m != 0 { FP_ILOGBNAN } else { c_int::MAX }
+        }
+        _ => e - 127,
+    }
+}
+
+/// `logb(x)`—The exponent of `x` as a double: -inf (divide-by-zero) for 0, +inf for ±inf,
+/// NaN for NaN.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn logb(x: f64) -> f64 {
+    if !x.is_finite() {
+        return x * x;
+    }
+    if x == 0.0 {
+        return -1.0 / black_box(x * x);
+    }
+    f64::from(ilogb(x))
+}
+
+/// `logbf(x)`—`logb` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn logbf(x: f32) -> f32 {
+    if !x.is_finite() {
+        return x * x;
+    }
+    if x == 0.0 {
+        return -1.0 / black_box(x * x);
+    }
+    ilogbf(x) as f32
+}
+
+/// `significand(x)`—`x` scaled by a power of 2 into `[1, 2)` (a BSD extension):
+/// `scalbn(x, -ilogb(x))`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn significand(x: f64) -> f64 {
+    libm::scalbn(x, ilogb(x).wrapping_neg())
+}
+
+/// `significandf(x)`—`significand` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn significandf(x: f32) -> f32 {
+    libm::scalbnf(x, ilogbf(x).wrapping_neg())
+}
+
+/// `finite(x)`—1 if `x` is neither infinite nor NaN (a BSD extension), else 0.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn finite(x: f64) -> c_int {
+    c_int::from(x.is_finite())
+}
+
+/// `finitef(x)`—`finite` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn finitef(x: f32) -> c_int {
+    c_int::from(x.is_finite())
+}
+
+/// `scalb(x, n)`—`x` times 2 to the `n`, with `n` a double (the old X/Open form): NaN
+/// (invalid) when `n` is not integral, `n` clamped to ±65000 before scaling.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn scalb(x: f64, n: f64) -> f64 {
+    if x.is_nan() || n.is_nan() {
+        return x * n;
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { x * n } else { x / -n };
+    }
+    if libm::rint(n) != n {
+        return invalid();
+    }
+    libm::scalbn(x, n.clamp(-65000.0, 65000.0) as c_int)
+}
+
+/// `scalbf(x, n)`—`scalb` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn scalbf(x: f32, n: f32) -> f32 {
+    if x.is_nan() || n.is_nan() {
+        return x * n;
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { x * n } else { x / -n };
+    }
+    if libm::rintf(n) != n {
+        return invalid() as f32;
+    }
+    libm::scalbnf(x, n.clamp(-65000.0, 65000.0) as c_int)
+}
+
+/// `scalbln(x, n)`—`scalbn` with a long exponent (clamped: anything beyond ±int range
+/// already over- or underflows).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn scalbln(x: f64, n: c_long) -> f64 {
+    libm::scalbn(x, n.clamp(c_int::MIN.into(), c_int::MAX.into()) as c_int)
+}
+
+/// `scalblnf(x, n)`—`scalbln` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn scalblnf(x: f32, n: c_long) -> f32 {
+    libm::scalbnf(x, n.clamp(c_int::MIN.into(), c_int::MAX.into()) as c_int)
+}
+
+/// `nan(tag)`—A quiet NaN; like musl's, the tag is not read.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn nan(_tag: *const c_char) -> f64 {
+    f64::from_bits(0x7ff8_0000_0000_0000)
+}
+
+/// `nanf(tag)`—`nan` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn nanf(_tag: *const c_char) -> f32 {
+    f32::from_bits(0x7fc0_0000)
+}
+
+/// `nearbyint(x)`—`rint` without the inexact flag.
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn nearbyint(x: f64) -> f64 {
+    crate::fenv::without_flags(0, || libm::rint(x))
+}
+
+/// `nearbyintf(x)`—`nearbyint` for float.
+#[cfg(target_arch = "x86_64")]
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn nearbyintf(x: f32) -> f32 {
+    crate::fenv::without_flags(0, || libm::rintf(x))
+}
+
+/// Conversions to `long`: on x86_64 the SSE instructions, which give `LONG_MIN` (the
+/// "integer indefinite") and raise invalid for NaN and for results out of range; elsewhere
+/// the same results computed.
+mod to_int {
+    #[cfg(target_arch = "x86_64")]
+    use core::arch::x86_64::{_mm_cvtsd_si64, _mm_cvtss_si64, _mm_cvttsd_si64, _mm_cvttss_si64, _mm_set_sd, _mm_set_ss};
+
+    /// Rounds in the current mode.
+    #[cfg(target_arch = "x86_64")]
+    pub fn rint64(x: f64) -> i64 {
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe { _mm_cvtsd_si64(_mm_set_sd(x)) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    pub fn rint64f(x: f32) -> i64 {
+        // SAFETY: SSE is part of x86_64.
+        unsafe { _mm_cvtss_si64(_mm_set_ss(x)) }
+    }
+
+    /// Truncates an already integral value.
+    #[cfg(target_arch = "x86_64")]
+    pub fn trunc64(x: f64) -> i64 {
+        // SAFETY: as above.
+        unsafe { _mm_cvttsd_si64(_mm_set_sd(x)) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    pub fn trunc64f(x: f32) -> i64 {
+        // SAFETY: as above.
+        unsafe { _mm_cvttss_si64(_mm_set_ss(x)) }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    pub fn trunc64(x: f64) -> i64 {
+        if x.is_nan() || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x) {
+            super::invalid();
+            return i64::MIN;
+        }
+        x as i64
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    pub fn trunc64f(x: f32) -> i64 {
+        trunc64(f64::from(x))
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    pub fn rint64(x: f64) -> i64 {
+        trunc64(libm::rint(x))
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    pub fn rint64f(x: f32) -> i64 {
+        trunc64f(libm::rintf(x))
+    }
+}
+
+/// `lrint(x)`—`x` rounded in the current mode, as a long; `LONG_MIN` (invalid) if it does
+/// not fit.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lrint(x: f64) -> c_long {
+    to_int::rint64(x) as c_long
+}
+
+/// `lrintf(x)`—`lrint` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lrintf(x: f32) -> c_long {
+    to_int::rint64f(x) as c_long
+}
+
+/// `llrint(x)`—`lrint` as a long long.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn llrint(x: f64) -> c_longlong {
+    to_int::rint64(x)
+}
+
+/// `llrintf(x)`—`llrint` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn llrintf(x: f32) -> c_longlong {
+    to_int::rint64f(x)
+}
+
+/// `lround(x)`—`x` rounded to nearest, halfway cases away from zero, as a long;
+/// `LONG_MIN` (invalid) if it does not fit.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lround(x: f64) -> c_long {
+    to_int::trunc64(libm::round(x)) as c_long
+}
+
+/// `lroundf(x)`—`lround` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lroundf(x: f32) -> c_long {
+    to_int::trunc64f(libm::roundf(x)) as c_long
+}
+
+/// `llround(x)`—`lround` as a long long.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn llround(x: f64) -> c_longlong {
+    to_int::trunc64(libm::round(x))
+}
+
+/// `llroundf(x)`—`llround` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn llroundf(x: f32) -> c_longlong {
+    to_int::trunc64f(libm::roundf(x))
+}
+
+/// `fma(x, y, z)`—`x*y + z` rounded once, in the current rounding mode. An infinite or
+/// NaN `x` or `y` takes the plain arithmetic (so inf*0 + NaN raises invalid, as in musl).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn fma(x: f64, y: f64, z: f64) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if has_fma() && x.is_finite() && y.is_finite() {
+        // SAFETY: the CPU has the FMA instructions.
+        return unsafe { fma_hw(x, y, z) };
+    }
+    crate::fma::fma(x, y, z)
+}
+
+/// `fmaf(x, y, z)`—`fma` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn fmaf(x: f32, y: f32, z: f32) -> f32 {
+    #[cfg(target_arch = "x86_64")]
+    if has_fma() && x.is_finite() && y.is_finite() {
+        // SAFETY: the CPU has the FMA instructions.
+        return unsafe { fmaf_hw(x, y, z) };
+    }
+    crate::fma::fmaf(x, y, z)
+}
+
+/// Whether the CPU has FMA3 (CPUID leaf 1, ECX bit 12), cached after the first call.
+#[cfg(target_arch = "x86_64")]
+fn has_fma() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    static STATE: AtomicU8 = AtomicU8::new(0);
+    match STATE.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            // CPUID leaf 1 exists on every x86_64 CPU.
+            let ecx = core::arch::x86_64::__cpuid(1).ecx;
+            // FMA needs the OS to save the AVX state too (OSXSAVE, bit 27, and XCR0's
+            // SSE and AVX bits).
+            let os_avx = ecx & (1 << 27) != 0 && {
+                // SAFETY: OSXSAVE says xgetbv is available.
+                let xcr0 = unsafe { core::arch::x86_64::_xgetbv(0) };
+                xcr0 & 6 == 6
+            };
+            let yes = ecx & (1 << 12) != 0 && os_avx;
+            STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+            yes
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn fma_hw(x: f64, y: f64, z: f64) -> f64 {
+    use core::arch::x86_64::{_mm_cvtsd_f64, _mm_fmadd_sd, _mm_set_sd};
+    _mm_cvtsd_f64(_mm_fmadd_sd(_mm_set_sd(x), _mm_set_sd(y), _mm_set_sd(z)))
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn fmaf_hw(x: f32, y: f32, z: f32) -> f32 {
+    use core::arch::x86_64::{_mm_cvtss_f32, _mm_fmadd_ss, _mm_set_ss};
+    _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(x), _mm_set_ss(y), _mm_set_ss(z)))
+}
+
+/// `sincos(x, s, c)`—Stores `sin(x)` in `*s` and `cos(x)` in `*c` (a GNU extension),
+/// reducing the argument once.
+///
+/// # Safety
+/// `s` and `c` must be valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn sincos(x: f64, s: *mut f64, c: *mut f64) {
+    let (sv, cv) = libm::sincos(x);
+    // SAFETY: the caller's pointers.
+    unsafe {
+        *s = sv;
+        *c = cv;
+    }
+}
+
+/// `sincosf(x, s, c)`—`sincos` for float.
+///
+/// # Safety
+/// As for `sincos`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn sincosf(x: f32, s: *mut f32, c: *mut f32) {
+    let (sv, cv) = libm::sincosf(x);
+    // SAFETY: the caller's pointers.
+    unsafe {
+        *s = sv;
+        *c = cv;
+    }
+}
+
+/// `remquo(x, y, quo)`—`remainder(x, y)`, storing in `*quo` the sign and at least the
+/// low three bits of the quotient.
+///
+/// # Safety
+/// `quo` must be valid for a write.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn remquo(x: f64, y: f64, quo: *mut c_int) -> f64 {
+    let (r, q) = libm::remquo(x, y);
+    // SAFETY: the caller's pointer.
+    unsafe { *quo = q };
+    r
+}
+
+/// `remquof(x, y, quo)`—`remquo` for float.
+///
+/// # Safety
+/// As for `remquo`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn remquof(x: f32, y: f32, quo: *mut c_int) -> f32 {
+    let (r, q) = libm::remquof(x, y);
+    // SAFETY: the caller's pointer.
+    unsafe { *quo = q };
+    r
+}
+
+/// `__signgam`: the sign of Γ(x) that the last `lgamma` call found (1 or -1); `signgam`
+/// is the same object by its public name.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+#[allow(non_upper_case_globals)]
+pub static mut __signgam: c_int = 0;
+
+#[cfg(feature = "export")]
+core::arch::global_asm!(
+    ".globl signgam",
+    ".type signgam, @object",
+    ".size signgam, 4",
+    ".set signgam, __signgam",
+);
+
+/// `lgamma_r(x, sign)`—`log|Γ(x)|`, storing the sign of Γ(x) in `*sign` (+inf,
+/// divide-by-zero, at 0 and the negative integers).
+///
+/// # Safety
+/// `sign` must be valid for a write.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn lgamma_r(x: f64, sign: *mut c_int) -> f64 {
+    let (r, s) = libm::lgamma_r(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *sign = s };
+    r
+}
+
+/// `lgammaf_r(x, sign)`—`lgamma_r` for float.
+///
+/// # Safety
+/// As for `lgamma_r`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn lgammaf_r(x: f32, sign: *mut c_int) -> f32 {
+    let (r, s) = libm::lgammaf_r(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *sign = s };
+    r
+}
+
+/// `lgamma(x)`—`lgamma_r` storing the sign in `signgam` (so, as in C, not thread-safe).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lgamma(x: f64) -> f64 {
+    // SAFETY: `signgam` is the program's, written as C's lgamma writes it.
+    unsafe { lgamma_r(x, &raw mut __signgam) }
+}
+
+/// `lgammaf(x)`—`lgamma` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lgammaf(x: f32) -> f32 {
+    // SAFETY: as for `lgamma`.
+    unsafe { lgammaf_r(x, &raw mut __signgam) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn min_and_max_order_zeros_and_skip_nans() {
+        assert_eq!(fmin(-0.0, 0.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(fmin(0.0, -0.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(fmax(-0.0, 0.0).to_bits(), 0);
+        assert_eq!(fmax(0.0, -0.0).to_bits(), 0);
+        assert_eq!(fmin(f64::NAN, 3.0), 3.0);
+        assert_eq!(fmax(2.0, f64::NAN), 2.0);
+        assert_eq!(fminf(-1.0, 2.0), -1.0);
+        assert_eq!(fmaxf(-1.0, 2.0), 2.0);
+        let a = f64::from_bits(0x7ff8_0000_0000_0001);
+        let b = f64::from_bits(0x7ff8_0000_0000_0002);
+        assert_eq!(fmin(a, b).to_bits(), b.to_bits(), "both NaN: the second");
+    }
+
+    #[test]
+    fn exponents() {
+        assert_eq!(ilogb(1.0), 0);
+        assert_eq!(ilogb(0.75), -1);
+        assert_eq!(ilogb(f64::from_bits(1)), -1074);
+        assert_eq!(ilogb(0.0), FP_ILOGB0);
+        assert_eq!(ilogb(f64::NAN), FP_ILOGBNAN);
+        assert_eq!(ilogb(f64::INFINITY), c_int::MAX);
+        assert_eq!(ilogbf(f32::from_bits(1)), -149);
+        assert_eq!(ilogbf(-8.5), 3);
+        assert_eq!(logb(0.0), f64::NEG_INFINITY);
+        assert_eq!(logb(f64::NEG_INFINITY), f64::INFINITY);
+        assert_eq!(logb(1024.5), 10.0);
+        assert_eq!(logbf(0.1), -4.0);
+        assert_eq!(significand(24.0), 1.5);
+        assert_eq!(significandf(-0.375), -1.5);
+        assert_eq!(scalb(3.0, 2.0), 12.0);
+        assert!(scalb(3.0, 2.5).is_nan());
+        assert_eq!(scalb(3.0, f64::NEG_INFINITY), 0.0);
+        assert_eq!(scalb(1.0, 1e9), f64::INFINITY);
+        assert_eq!(scalbln(1.0, c_long::MIN), 0.0);
+        assert_eq!(scalblnf(1.0, 3), 8.0);
+    }
+
+    #[test]
+    fn conversions_to_integers() {
+        assert_eq!(lrint(2.5), 2);
+        assert_eq!(lrint(-3.5), -4);
+        assert_eq!(lround(2.5), 3);
+        assert_eq!(lround(-2.5), -3);
+        assert_eq!(llroundf(-0.49999997), 0);
+        assert_eq!(lround(f64::NAN), c_long::MIN);
+        assert_eq!(lround(1e19), c_long::MIN);
+        assert_eq!(llrint(-9.223_372_036_854_776e18), i64::MIN);
+        assert_eq!(lrintf(1e30), c_long::MIN);
+        assert_eq!(lround(4503599627370497.0), 4503599627370497);
+    }
+
+    #[test]
+    fn fma_rounds_once() {
+        let x = 1.0 + f64::EPSILON;
+        // (1+e)^2 - 1 = 2e + e^2, which the separate multiply loses.
+        assert_eq!(fma(x, x, -1.0), 2.0 * f64::EPSILON + f64::EPSILON * f64::EPSILON);
+        assert_eq!(crate::fma::fma(x, x, -1.0), fma(x, x, -1.0));
+        let xf = 1.0 + f32::EPSILON;
+        assert_eq!(fmaf(xf, xf, -1.0), 2.0 * f32::EPSILON + f32::EPSILON * f32::EPSILON);
+    }
+
+    #[test]
+    fn gamma_sign_and_pairs() {
+        let mut s = 0;
+        assert!((unsafe { lgamma_r(-0.5, &mut s) } - 1.265_512_123_484_645_4).abs() < 1e-15);
+        assert_eq!(s, -1);
+        assert!((lgamma(4.0) - 6.0f64.ln()).abs() < 1e-15);
+        assert_eq!(unsafe { __signgam }, 1);
+        let (mut a, mut b) = (0.0, 0.0);
+        unsafe { sincos(0.5, &mut a, &mut b) };
+        assert_eq!((a, b), (libm::sin(0.5), libm::cos(0.5)));
+        let mut q = 0;
+        assert_eq!(unsafe { remquo(10.0, 3.0, &mut q) }, 1.0);
+        assert_eq!(q & 7, 3);
+        assert_eq!(drem(10.0, 4.0), 2.0);
+        assert_eq!(pow10(3.0), 1000.0);
+        assert_eq!(nan(core::ptr::null()).to_bits(), 0x7ff8_0000_0000_0000);
+        assert_eq!(finite(f64::INFINITY), 0);
+        assert_eq!(finitef(1.0), 1);
+    }
+}

@@ -1,0 +1,459 @@
+/* The judging half of the differential math test, built with glibc and MPFR: it starts the
+ * `run` programs, regenerates their inputs (gen.h), and reads their records side by side.
+ *
+ *   compare COUNT REFERENCE CANDIDATE [CANDIDATE...] [--glibc GLIBC] [--table FILE] [NAME...]
+ *
+ * REFERENCE is `run` on musl, each CANDIDATE `run` on limpet (the first is the one judged;
+ * the others, say the dynamic and the static build, must give the same bytes as it), and
+ * GLIBC, if given, `run` on glibc, for the accuracy table only. For each record:
+ *   - agree:  the candidate's bytes (result, second result, flags, errno) equal musl's;
+ *   - closer: the result differs, and MPFR says the candidate's is strictly closer to the
+ *             exact value than musl's (or is the correctly rounded one and musl's is not);
+ *             invalid and divide-by-zero must still be musl's, and errno untouched;
+ *   - worse:  anything else, which fails the test.
+ * In round-to-nearest, every function with an MPFR oracle also gets its largest error in
+ * ulps for musl, the candidate and glibc; `--table FILE` writes those as a Markdown table.
+ * `--pending FILE` names functions (one per line, `#` comments) whose worse records are
+ * reported but do not fail the test: the ones still being brought to musl's behaviour.
+ * The exit status is 0 when nothing outside them is worse. */
+#define _GNU_SOURCE
+#include <fenv.h>
+#include <math.h>
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "funcs.h"
+#include "gen.h"
+
+struct record {
+	unsigned char flags, err;
+	unsigned char r[16], aux[16];
+};
+
+enum kind { R_R, R_RR, R_RRR, R_RI, R_RLG, R_IR, I_R, LG_R, LL_R, R_RPI, R_RPR, V_RPP, R_RRPI, R_RX };
+static const int NARGS[] = { 1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1 };
+static const int INTK[] = { 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 3 };
+/* Whether the record's main result is a value of the function's type. */
+static int value_result(int k) { return k != I_R && k != LG_R && k != LL_R; }
+
+/* The oracles: each computes the exact value of the (main) result at the working
+ * precision, returning 0, or -1 when there is none (the result must then be musl's). */
+typedef int (*oracle1)(mpfr_t, const mpfr_t, mpfr_rnd_t);
+typedef int (*oracle2)(mpfr_t, const mpfr_t, const mpfr_t, mpfr_rnd_t);
+typedef int (*oracle3)(mpfr_t, const mpfr_t, const mpfr_t, const mpfr_t, mpfr_rnd_t);
+typedef int (*oraclen)(mpfr_t, long, const mpfr_t, mpfr_rnd_t);
+
+static int oracle_lgamma(mpfr_t r, const mpfr_t x, mpfr_rnd_t m)
+{
+	int s;
+	return mpfr_lgamma(r, &s, x, m);
+}
+
+/* sincos's main result is the sine (the cosine, its second, is judged as musl's bytes or
+ * by its own oracle in oracle_aux). */
+static int oracle_sincos(mpfr_t r, const mpfr_t x, mpfr_rnd_t m) { return mpfr_sin(r, x, m); }
+
+#define NONE 0
+struct fn {
+	const char *name;
+	int type, kind;
+	void *oracle;
+};
+#define TYPE_D T_D
+#define TYPE_F T_F
+#define TYPE_L T_L
+#define ROW(name, type, kind, oracle) { #name, TYPE_##type, kind, (void *)(oracle) },
+static const struct fn FNS[] = { FUNCS(ROW) };
+#define NFNS (sizeof FNS / sizeof FNS[0])
+
+/* Why a record is worse, and how many of each a function's worst records print. */
+static const char *const REASONS[] = { "errno differs", "flags differ", "differs (exact function)", "second result differs",
+	"invalid or divide-by-zero differs", "farther from the exact value than musl" };
+#define SHOW 12
+
+static const mpfr_rnd_t RND[] = { MPFR_RNDN, MPFR_RNDD, MPFR_RNDU, MPFR_RNDZ };
+static const char *MODE_NAME[] = { "nearest", "downward", "upward", "toward zero" };
+#define WORK 256
+
+/* A record's value as an MPFR number (exactly), for a value of type t. */
+static void set_value(mpfr_t r, int t, const unsigned char *b)
+{
+	if (t == T_D) {
+		double d;
+		memcpy(&d, b, 8);
+		mpfr_set_d(r, d, MPFR_RNDN);
+	} else if (t == T_F) {
+		float f;
+		memcpy(&f, b, 4);
+		mpfr_set_flt(r, f, MPFR_RNDN);
+	} else {
+		long double l = 0;
+		memcpy(&l, b, 10);
+		mpfr_set_ld(r, l, MPFR_RNDN);
+	}
+}
+
+static void set_arg(mpfr_t r, int t, struct val v)
+{
+	unsigned char b[16] = { 0 };
+	if (t == T_L) {
+		memcpy(b, &v.m, 8);
+		memcpy(b + 8, &v.se, 2);
+	} else if (t == T_D) {
+		memcpy(b, &v.m, 8);
+	} else {
+		uint32_t f = (uint32_t)v.m;
+		memcpy(b, &f, 4);
+	}
+	set_value(r, t, b);
+}
+
+/* The exact value's correctly rounded representative in type t and mode m, as bytes. */
+static void round_to(unsigned char *out, int t, const mpfr_t exact, mpfr_rnd_t m)
+{
+	static const int EMIN[] = { -1073, -148, -16444 }, EMAX[] = { 1024, 128, 16384 };
+	mpfr_exp_t old_min = mpfr_get_emin(), old_max = mpfr_get_emax();
+	mpfr_t y;
+	mpfr_init2(y, PREC[t]);
+	mpfr_set_emin(EMIN[t]);
+	mpfr_set_emax(EMAX[t]);
+	int inex = mpfr_set(y, exact, m);
+	inex = mpfr_check_range(y, inex, m);
+	mpfr_subnormalize(y, inex, m);
+	mpfr_set_emin(old_min);
+	mpfr_set_emax(old_max);
+	memset(out, 0, 16);
+	if (t == T_D) {
+		double d = mpfr_get_d(y, m);
+		memcpy(out, &d, 8);
+	} else if (t == T_F) {
+		float f = mpfr_get_flt(y, m);
+		memcpy(out, &f, 4);
+	} else {
+		long double l = mpfr_get_ld(y, m);
+		memcpy(out, &l, 10);
+	}
+	mpfr_clear(y);
+}
+
+static int is_nan_bytes(int t, const unsigned char *b)
+{
+	mpfr_t v;
+	mpfr_init2(v, 64);
+	set_value(v, t, b);
+	int r = mpfr_nan_p(v);
+	mpfr_clear(v);
+	return r;
+}
+
+/* The error of `got` in ulps of the exact value (0 when it is the correctly rounded value;
+ * INFINITY when it is NaN or infinite and that is not). */
+static double ulp_error(int t, const unsigned char *got, const mpfr_t exact, const unsigned char *cr)
+{
+	/* MPFR's exponent of the smallest normal number: below it the ulp stays the same. */
+	static const int EMIN[] = { -1021, -125, -16381 };
+	size_t n = t == T_D ? 8 : t == T_F ? 4 : 10;
+	if (!memcmp(got, cr, n))
+		return 0;
+	mpfr_t g, d;
+	mpfr_inits2(WORK, g, d, (mpfr_ptr)0);
+	set_value(g, t, got);
+	double e;
+	if (mpfr_nan_p(g) || mpfr_nan_p(exact) || mpfr_inf_p(g) || mpfr_inf_p(exact)) {
+		e = INFINITY;
+	} else {
+		mpfr_sub(d, g, exact, MPFR_RNDN);
+		mpfr_abs(d, d, MPFR_RNDN);
+		long ex = mpfr_zero_p(exact) ? EMIN[t] : mpfr_get_exp(exact);
+		if (ex < EMIN[t])
+			ex = EMIN[t];
+		/* ulp = 2^(ex - p): MPFR's exponent puts the value in [2^(ex-1), 2^ex). */
+		mpfr_mul_2si(d, d, PREC[t] - ex, MPFR_RNDN);
+		e = mpfr_get_d(d, MPFR_RNDN);
+	}
+	mpfr_clears(g, d, (mpfr_ptr)0);
+	return e;
+}
+
+/* |a - exact| < |b - exact|, for finite non-NaN a; b may be anything. */
+static int strictly_closer(int t, const unsigned char *a, const unsigned char *b, const mpfr_t exact)
+{
+	mpfr_t va, vb;
+	mpfr_inits2(WORK, va, vb, (mpfr_ptr)0);
+	set_value(va, t, a);
+	set_value(vb, t, b);
+	int r;
+	if (mpfr_nan_p(va))
+		r = 0;
+	else if (mpfr_nan_p(vb))
+		r = !mpfr_nan_p(exact);
+	else {
+		mpfr_sub(va, va, exact, MPFR_RNDN);
+		mpfr_sub(vb, vb, exact, MPFR_RNDN);
+		r = mpfr_cmpabs(va, vb) < 0;
+	}
+	mpfr_clears(va, vb, (mpfr_ptr)0);
+	return r;
+}
+
+static int eval(const struct fn *fn, const struct args *a, mpfr_t out)
+{
+	if (!fn->oracle)
+		return -1;
+	mpfr_t x, y, z;
+	mpfr_inits2(WORK, x, y, z, (mpfr_ptr)0);
+	set_arg(x, fn->type, a->a[0]);
+	set_arg(y, fn->type, a->a[1]);
+	set_arg(z, fn->type, a->a[2]);
+	switch (fn->kind) {
+	case R_R: case R_RPI: case V_RPP: ((oracle1)fn->oracle)(out, x, MPFR_RNDN); break;
+	case R_RR: ((oracle2)fn->oracle)(out, x, y, MPFR_RNDN); break;
+	case R_RRR: ((oracle3)fn->oracle)(out, x, y, z, MPFR_RNDN); break;
+	case R_IR:
+		/* MPFR's yn takes seconds per call beyond a few hundred, and jn and yn asserts or
+		 * takes minutes far out or for large orders near 0: no oracle there. */
+		if (!mpfr_inf_p(x) && !mpfr_zero_p(x) && (mpfr_cmpabs_ui(x, 512) > 0 || mpfr_get_exp(x) < -20 || labs(a->n) > 50)) {
+			mpfr_clears(x, y, z, (mpfr_ptr)0);
+			return -1;
+		}
+		((oraclen)fn->oracle)(out, a->n, x, MPFR_RNDN);
+		break;
+	default: mpfr_clears(x, y, z, (mpfr_ptr)0); return -1;
+	}
+	mpfr_clears(x, y, z, (mpfr_ptr)0);
+	return 0;
+}
+
+static FILE *start(const char *prog, long count, char **names, int nnames)
+{
+	char cmd[8192];
+	int n = snprintf(cmd, sizeof cmd, "%s %ld", prog, count);
+	for (int i = 0; i < nnames; i++)
+		n += snprintf(cmd + n, sizeof cmd - n, " %s", names[i]);
+	FILE *f = popen(cmd, "r");
+	if (!f) {
+		perror(prog);
+		exit(2);
+	}
+	return f;
+}
+
+static int read_rec(FILE *f, struct record *r, const char *who)
+{
+	if (fread(r, sizeof *r, 1, f) != 1) {
+		fprintf(stderr, "compare: %s ended early\n", who);
+		exit(2);
+	}
+	return 0;
+}
+
+static void hex(char *out, int t, const unsigned char *b)
+{
+	int n = t == T_D ? 8 : t == T_F ? 4 : 10;
+	for (int i = n - 1; i >= 0; i--)
+		out += sprintf(out, "%02x", b[i]);
+}
+
+static void describe_args(char *out, const struct fn *fn, const struct args *a)
+{
+	int n = NARGS[fn->kind];
+	for (int j = 0; j < n; j++) {
+		if (fn->type == T_L)
+			out += sprintf(out, "%s%04x:%016llx", j ? ", " : "", a->a[j].se, (unsigned long long)a->a[j].m);
+		else
+			out += sprintf(out, "%s0x%llx", j ? ", " : "", (unsigned long long)a->a[j].m);
+	}
+	if (INTK[fn->kind] == 3)
+		out += sprintf(out, ", %04x:%016llx", a->a[1].se, (unsigned long long)a->a[1].m);
+	else if (INTK[fn->kind])
+		out += sprintf(out, ", n=%ld", a->n);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		fprintf(stderr, "usage: compare COUNT REFERENCE CANDIDATE [CANDIDATE...] [--glibc GLIBC] [--table FILE] [NAME...]\n");
+		return 2;
+	}
+	long count = atol(argv[1]);
+	const char *ref = argv[2];
+	const char *cands[8];
+	int ncand = 0;
+	const char *glibc = NULL, *table = NULL, *pending_file = NULL;
+	char *names[512];
+	int nnames = 0;
+	for (int i = 3; i < argc; i++) {
+		if (!strcmp(argv[i], "--glibc") && i + 1 < argc)
+			glibc = argv[++i];
+		else if (!strcmp(argv[i], "--table") && i + 1 < argc)
+			table = argv[++i];
+		else if (!strcmp(argv[i], "--pending") && i + 1 < argc)
+			pending_file = argv[++i];
+		else if (strchr(argv[i], '/') && ncand < 8)
+			cands[ncand++] = argv[i];
+		else if (nnames < 512)
+			names[nnames++] = argv[i];
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	static char pending[64 * 1024];
+	if (pending_file) {
+		FILE *p = fopen(pending_file, "r");
+		if (!p) {
+			perror(pending_file);
+			return 2;
+		}
+		char line[256];
+		strcpy(pending, " ");
+		while (fgets(line, sizeof line, p)) {
+			line[strcspn(line, "# \t\n")] = 0;
+			if (*line && strlen(pending) + strlen(line) + 2 < sizeof pending) {
+				strcat(pending, line);
+				strcat(pending, " ");
+			}
+		}
+		fclose(p);
+	}
+	FILE *fr = start(ref, count, names, nnames);
+	FILE *fc[8];
+	for (int i = 0; i < ncand; i++)
+		fc[i] = start(cands[i], count, names, nnames);
+	FILE *fg = glibc ? start(glibc, count, names, nnames) : NULL;
+	FILE *tf = table ? fopen(table, "w") : NULL;
+	if (tf)
+		fprintf(tf, "| function | limpet | musl | glibc | agree | closer | of |\n|---|--:|--:|--:|--:|--:|--:|\n");
+
+	struct args *in = malloc(sizeof *in * count);
+	mpfr_t *exact = malloc(sizeof *exact * count);
+	char *have = malloc(count);
+	for (long i = 0; i < count; i++)
+		mpfr_init2(exact[i], WORK);
+	long total_worse = 0, total_agree = 0, total_closer = 0, total_pending = 0;
+	for (size_t f = 0; f < NFNS; f++) {
+		const struct fn *fn = &FNS[f];
+		if (nnames) {
+			int want = 0;
+			for (int i = 0; i < nnames; i++)
+				want |= !strcmp(names[i], fn->name);
+			if (!want)
+				continue;
+		}
+		char key[80];
+		snprintf(key, sizeof key, " %s ", fn->name);
+		uint64_t seed = name_seed(fn->name);
+		for (long i = 0; i < count; i++) {
+			make_args(fn->type, NARGS[fn->kind], INTK[fn->kind], (int)i, &seed, &in[i]);
+			have[i] = 0;
+		}
+		long agree = 0, closer = 0, worse = 0, shown = 0;
+		long reasons[6] = { 0 };
+		double max_c = 0, max_m = 0, max_g = 0;
+		int t = fn->type;
+		size_t vbytes = t == T_D ? 8 : t == T_F ? 4 : 10;
+		for (int m = 0; m < 4; m++) {
+			for (long i = 0; i < count; i++) {
+				struct record rm, rc, rg, ro;
+				read_rec(fr, &rm, ref);
+				read_rec(fc[0], &rc, cands[0]);
+				for (int k = 1; k < ncand; k++) {
+					read_rec(fc[k], &ro, cands[k]);
+					if (memcmp(&ro, &rc, sizeof ro)) {
+						char args[256];
+						describe_args(args, fn, &in[i]);
+						printf("FAIL %s(%s) %s: %s and %s differ\n", fn->name, args, MODE_NAME[m], cands[0], cands[k]);
+						worse++;
+					}
+				}
+				if (fg)
+					read_rec(fg, &rg, glibc);
+				int need_exact = fn->oracle && value_result(fn->kind) && (m == 0 || memcmp(&rm, &rc, sizeof rm));
+				if (need_exact && !have[i]) {
+					have[i] = eval(fn, &in[i], exact[i]) == 0;
+				}
+				unsigned char cr[16];
+				if (have[i])
+					round_to(cr, t, exact[i], RND[m]);
+				if (m == 0 && have[i]) {
+					double ec = ulp_error(t, rc.r, exact[i], cr), em = ulp_error(t, rm.r, exact[i], cr);
+					/* NaN where the exact value is NaN is no error. */
+					if (is_nan_bytes(t, cr)) {
+						ec = is_nan_bytes(t, rc.r) ? 0 : INFINITY;
+						em = is_nan_bytes(t, rm.r) ? 0 : INFINITY;
+					}
+					if (ec > max_c) max_c = ec;
+					if (em > max_m) max_m = em;
+					if (fg) {
+						double eg = is_nan_bytes(t, cr) ? (is_nan_bytes(t, rg.r) ? 0 : INFINITY) : ulp_error(t, rg.r, exact[i], cr);
+						if (eg > max_g) max_g = eg;
+					}
+				}
+				if (!memcmp(&rm, &rc, sizeof rm)) {
+					agree++;
+					continue;
+				}
+				/* Differs: closer, or worse. */
+				const char *why = NULL;
+				int same_value = !memcmp(rm.r, rc.r, 16) && !memcmp(rm.aux, rc.aux, 16);
+				if (rc.err != rm.err)
+					why = REASONS[0];
+				else if (same_value)
+					why = REASONS[1];
+				else if (!have[i] || !value_result(fn->kind))
+					why = REASONS[2];
+				else if (memcmp(rm.aux, rc.aux, 16))
+					why = REASONS[3];
+				else if ((rc.flags ^ rm.flags) & (FE_INVALID | FE_DIVBYZERO))
+					why = REASONS[4];
+				else if (!memcmp(rc.r, cr, vbytes) || strictly_closer(t, rc.r, rm.r, exact[i]))
+					closer++;
+				else
+					why = REASONS[5];
+				if (why) {
+					worse++;
+					for (int r = 0; r < 6; r++)
+						if (why == REASONS[r])
+							reasons[r]++;
+					if (shown++ < SHOW && !strstr(pending, key)) {
+						char args[256], hm[40], hc[40], hr[40];
+						describe_args(args, fn, &in[i]);
+						hex(hm, value_result(fn->kind) ? t : T_D, rm.r);
+						hex(hc, value_result(fn->kind) ? t : T_D, rc.r);
+						if (have[i])
+							hex(hr, t, cr);
+						else
+							strcpy(hr, "-");
+						printf("FAIL %s(%s) %s: %s: musl %s flags %02x aux %08x, limpet %s flags %02x aux %08x, exact %s\n",
+						       fn->name, args, MODE_NAME[m], why, hm, rm.flags, *(unsigned *)rm.aux, hc, rc.flags,
+						       *(unsigned *)rc.aux, hr);
+					}
+				}
+			}
+		}
+		total_agree += agree;
+		total_closer += closer;
+		int is_pending = strstr(pending, key) != NULL;
+		if (is_pending)
+			total_pending += worse;
+		else
+			total_worse += worse;
+		printf("%-12s%s agree %7ld  closer %6ld  worse %6ld", fn->name, is_pending ? " (pending)" : "", agree, closer, worse);
+		if (fn->oracle)
+			printf("  max ulp: limpet %.3g musl %.3g%s%.3g", max_c, max_m, fg ? " glibc " : "", fg ? max_g : 0.0);
+		for (int r = 0; r < 6; r++)
+			if (reasons[r])
+				printf("  [%s: %ld]", REASONS[r], reasons[r]);
+		printf("\n");
+		if (tf) {
+			if (fn->oracle)
+				fprintf(tf, "| %s | %.3g | %.3g | %.3g | %ld | %ld | %ld |\n", fn->name, max_c, max_m, max_g, agree, closer, 4 * count);
+			else
+				fprintf(tf, "| %s | exact | exact | exact | %ld | %ld | %ld |\n", fn->name, agree, closer, 4 * count);
+		}
+	}
+	printf("total: agree %ld, closer %ld, worse %ld; worse in pending functions %ld\n", total_agree, total_closer, total_worse,
+	       total_pending);
+	if (tf)
+		fclose(tf);
+	return total_worse ? 1 : 0;
+}
