@@ -203,8 +203,8 @@ pub fn fma(x: f64, y: f64, z: f64) -> f64 {
         return x * y + z;
     }
     if !z.is_finite() {
-        // A finite product cannot change an infinite z; NaN z propagates.
-        return z + z;
+        // A finite product cannot change an infinite z; a NaN z is returned as it is.
+        return z;
     }
     match fused(&DOUBLE, x.to_bits(), y.to_bits(), z.to_bits(), z == 0.0) {
         Some(bits) => f64::from_bits(bits),
@@ -215,11 +215,8 @@ pub fn fma(x: f64, y: f64, z: f64) -> f64 {
 
 /// `fmaf(x, y, z)` without an FMA instruction.
 pub fn fmaf(x: f32, y: f32, z: f32) -> f32 {
-    if !x.is_finite() || !y.is_finite() || x == 0.0 || y == 0.0 {
-        return x * y + z;
-    }
-    if !z.is_finite() {
-        return z + z;
+    if !x.is_finite() || !y.is_finite() || !z.is_finite() || x == 0.0 || y == 0.0 {
+        return (f64::from(x) * f64::from(y) + f64::from(z)) as f32;
     }
     match fused(&SINGLE, u64::from(x.to_bits()), u64::from(y.to_bits()), u64::from(z.to_bits()), z == 0.0) {
         Some(bits) => f32::from_bits(bits as u32),

@@ -44,8 +44,6 @@ math_fns! {
     ceilf(x: f32) -> f32;
     /// `trunc(x)`—`x` rounded toward zero.
     trunc(x: f64) -> f64;
-    /// `round(x)`—`x` rounded to nearest, halfway cases away from zero.
-    round(x: f64) -> f64;
     /// `fmod(x, y)`—The remainder of `x / y` with the sign of `x`, exact.
     fmod(x: f64, y: f64) -> f64;
     /// `sin(x)`—The sine of `x` radians.
@@ -80,23 +78,12 @@ math_fns! {
     hypot(x: f64, y: f64) -> f64;
     /// `truncf(x)`—`trunc` for float.
     truncf(x: f32) -> f32;
-    /// `roundf(x)`—`round` for float.
-    roundf(x: f32) -> f32;
     /// `fmodf(x, y)`—`fmod` for float.
     fmodf(x: f32, y: f32) -> f32;
     /// `copysign(x, y)`—The magnitude of `x` with the sign of `y` (NaNs included).
     copysign(x: f64, y: f64) -> f64;
     /// `copysignf(x, y)`—`copysign` for float.
     copysignf(x: f32, y: f32) -> f32;
-    /// `fdim(x, y)`—`x - y` if that is positive, else +0; NaN if either is.
-    fdim(x: f64, y: f64) -> f64;
-    /// `fdimf(x, y)`—`fdim` for float.
-    fdimf(x: f32, y: f32) -> f32;
-    /// `nextafter(x, y)`—The next representable value after `x` toward `y`; `y` if they are
-    /// equal.
-    nextafter(x: f64, y: f64) -> f64;
-    /// `nextafterf(x, y)`—`nextafter` for float.
-    nextafterf(x: f32, y: f32) -> f32;
     /// `ldexp(x, n)`—`x` times 2 to the `n`, rounded once.
     ldexp(x: f64, n: core::ffi::c_int) -> f64;
     /// `ldexpf(x, n)`—`ldexp` for float.
@@ -107,6 +94,8 @@ math_fns! {
     scalbnf(x: f32, n: core::ffi::c_int) -> f32;
 }
 
+pub mod exact;
+pub use exact::*;
 pub mod real;
 pub use real::*;
 

@@ -1,7 +1,7 @@
 //! The rest of `<math.h>` for `double` and `float`: the elementary and special functions
 //! over the `libm` crate's kernels (which follow the same FreeBSD and musl algorithms as
 //! musl's own), and the functions whose C behaviour the crate does not give, written here:
-//! `fmin`/`fmax` (signed zeros ordered, as musl orders them), the conversions to integers
+//! the conversions to integers
 //! (`lrint`, `lround` and their `ll` forms, which return `LONG_MIN` and raise invalid when
 //! the result does not fit, as x86_64's conversion instructions do), `nearbyint`, `logb`,
 //! `ilogb`, `significand`, `scalb`, `scalbln`, `nan`, `lgamma` with `signgam`, `sincos`,
@@ -150,47 +150,6 @@ pub extern "C" fn pow10(x: f64) -> f64 {
 pub extern "C" fn pow10f(x: f32) -> f32 {
     libm::exp10f(x)
 }
-
-/// Defines `fmin` and `fmax` for one type: a NaN argument yields the other one (the second
-/// if both are NaN), and -0 is below +0.
-macro_rules! min_max {
-    ($min:ident, $max:ident, $t:ty) => {
-        #[doc = concat!("`", stringify!($min), "(x, y)`—The lesser of `x` and `y` (-0 below +0); the other if one is NaN.")]
-        #[cfg_attr(feature = "export", unsafe(no_mangle))]
-        pub extern "C" fn $min(x: $t, y: $t) -> $t {
-            if x.is_nan() {
-                y
-            } else if y.is_nan() {
-                x
-            } else if x.is_sign_negative() != y.is_sign_negative() {
-                if x.is_sign_negative() { x } else { y }
-            } else if x < y {
-                x
-            } else {
-                y
-            }
-        }
-
-        #[doc = concat!("`", stringify!($max), "(x, y)`—The greater of `x` and `y` (+0 above -0); the other if one is NaN.")]
-        #[cfg_attr(feature = "export", unsafe(no_mangle))]
-        pub extern "C" fn $max(x: $t, y: $t) -> $t {
-            if x.is_nan() {
-                y
-            } else if y.is_nan() {
-                x
-            } else if x.is_sign_negative() != y.is_sign_negative() {
-                if x.is_sign_negative() { y } else { x }
-            } else if x < y {
-                y
-            } else {
-                x
-            }
-        }
-    };
-}
-
-min_max!(fmin, fmax, f64);
-min_max!(fminf, fmaxf, f32);
 
 /// Raises invalid (by computing 0/0 at run time) and returns the NaN.
 #[inline(never)]
@@ -451,44 +410,62 @@ pub extern "C" fn llrintf(x: f32) -> c_longlong {
 /// `LONG_MIN` (invalid) if it does not fit.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn lround(x: f64) -> c_long {
-    to_int::trunc64(libm::round(x)) as c_long
+    to_int::trunc64(crate::exact::round(x)) as c_long
 }
 
 /// `lroundf(x)`—`lround` for float.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn lroundf(x: f32) -> c_long {
-    to_int::trunc64f(libm::roundf(x)) as c_long
+    to_int::trunc64f(crate::exact::roundf(x)) as c_long
 }
 
 /// `llround(x)`—`lround` as a long long.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn llround(x: f64) -> c_longlong {
-    to_int::trunc64(libm::round(x))
+    to_int::trunc64(crate::exact::round(x))
 }
 
 /// `llroundf(x)`—`llround` for float.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn llroundf(x: f32) -> c_longlong {
-    to_int::trunc64f(libm::roundf(x))
+    to_int::trunc64f(crate::exact::roundf(x))
 }
 
-/// `fma(x, y, z)`—`x*y + z` rounded once, in the current rounding mode. An infinite or
-/// NaN `x` or `y` takes the plain arithmetic (so inf*0 + NaN raises invalid, as in musl).
+/// `fma(x, y, z)`—`x*y + z` rounded once, in the current rounding mode. As in musl, an
+/// infinite, NaN or zero `x` or `y`, or a zero `z`, takes the plain arithmetic (so inf*0 +
+/// NaN raises invalid), and an infinite or NaN `z` is returned as it is.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn fma(x: f64, y: f64, z: f64) -> f64 {
+    // Tests on the bits: comparing a signalling NaN would raise invalid.
+    let mag = |v: f64| v.to_bits() & !(1 << 63);
+    let inf = f64::INFINITY.to_bits();
+    if mag(x) >= inf || mag(y) >= inf || mag(x) == 0 || mag(y) == 0 || mag(z) == 0 {
+        return crate::exact::add_dst(x * y, z);
+    }
+    if mag(z) >= inf {
+        return z;
+    }
     #[cfg(target_arch = "x86_64")]
-    if has_fma() && x.is_finite() && y.is_finite() {
+    if has_fma() {
         // SAFETY: the CPU has the FMA instructions.
         return unsafe { fma_hw(x, y, z) };
     }
     crate::fma::fma(x, y, z)
 }
 
-/// `fmaf(x, y, z)`—`fma` for float.
+/// `fmaf(x, y, z)`—`fma` for float (special operands and a zero `z` in double arithmetic,
+/// as musl computes them).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn fmaf(x: f32, y: f32, z: f32) -> f32 {
+    let mag = |v: f32| v.to_bits() & !(1 << 31);
+    let inf = f32::INFINITY.to_bits();
+    if mag(x) >= inf || mag(y) >= inf || mag(z) >= inf || mag(x) == 0 || mag(y) == 0 || mag(z) == 0 {
+        // As in musl, in double, where the product is exact (so a zero z rounds once).
+        // (gcc has musl add the product to z, so z's NaN wins.)
+        return crate::exact::add_dst(f64::from(z), f64::from(x) * f64::from(y)) as f32;
+    }
     #[cfg(target_arch = "x86_64")]
-    if has_fma() && x.is_finite() && y.is_finite() {
+    if has_fma() {
         // SAFETY: the CPU has the FMA instructions.
         return unsafe { fmaf_hw(x, y, z) };
     }
@@ -644,21 +621,6 @@ pub extern "C" fn lgammaf(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn min_and_max_order_zeros_and_skip_nans() {
-        assert_eq!(fmin(-0.0, 0.0).to_bits(), (-0.0f64).to_bits());
-        assert_eq!(fmin(0.0, -0.0).to_bits(), (-0.0f64).to_bits());
-        assert_eq!(fmax(-0.0, 0.0).to_bits(), 0);
-        assert_eq!(fmax(0.0, -0.0).to_bits(), 0);
-        assert_eq!(fmin(f64::NAN, 3.0), 3.0);
-        assert_eq!(fmax(2.0, f64::NAN), 2.0);
-        assert_eq!(fminf(-1.0, 2.0), -1.0);
-        assert_eq!(fmaxf(-1.0, 2.0), 2.0);
-        let a = f64::from_bits(0x7ff8_0000_0000_0001);
-        let b = f64::from_bits(0x7ff8_0000_0000_0002);
-        assert_eq!(fmin(a, b).to_bits(), b.to_bits(), "both NaN: the second");
-    }
 
     #[test]
     fn exponents() {
