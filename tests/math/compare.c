@@ -222,6 +222,11 @@ static int strictly_closer(int t, const unsigned char *a, const unsigned char *b
 	return r;
 }
 
+/* The exact value of the function at `a`, as a proxy MPFR can round correctly: computed
+ * toward zero at WORK bits and, when that was inexact, made odd in its last bit (rounding
+ * to odd): then no format's number or midpoint lies between it and the true value, so it
+ * rounds as the true value does in every mode, and it never equals a finite result (even
+ * when the true value lies within 2^-WORK of one, as tiny arguments of asinh or sin do). */
 static int eval(const struct fn *fn, const struct args *a, mpfr_t out)
 {
 	if (!fn->oracle)
@@ -231,10 +236,11 @@ static int eval(const struct fn *fn, const struct args *a, mpfr_t out)
 	set_arg(x, fn->type, a->a[0]);
 	set_arg(y, fn->type, a->a[1]);
 	set_arg(z, fn->type, a->a[2]);
+	int inex;
 	switch (fn->kind) {
-	case R_R: case R_RPI: case V_RPP: ((oracle1)fn->oracle)(out, x, MPFR_RNDN); break;
-	case R_RR: ((oracle2)fn->oracle)(out, x, y, MPFR_RNDN); break;
-	case R_RRR: ((oracle3)fn->oracle)(out, x, y, z, MPFR_RNDN); break;
+	case R_R: case R_RPI: case V_RPP: inex = ((oracle1)fn->oracle)(out, x, MPFR_RNDZ); break;
+	case R_RR: inex = ((oracle2)fn->oracle)(out, x, y, MPFR_RNDZ); break;
+	case R_RRR: inex = ((oracle3)fn->oracle)(out, x, y, z, MPFR_RNDZ); break;
 	case R_IR:
 		/* MPFR's yn takes seconds per call beyond a few hundred, and jn and yn asserts or
 		 * takes minutes far out or for large orders near 0: no oracle there. */
@@ -242,9 +248,15 @@ static int eval(const struct fn *fn, const struct args *a, mpfr_t out)
 			mpfr_clears(x, y, z, (mpfr_ptr)0);
 			return -1;
 		}
-		((oraclen)fn->oracle)(out, a->n, x, MPFR_RNDN);
+		inex = ((oraclen)fn->oracle)(out, a->n, x, MPFR_RNDZ);
 		break;
 	default: mpfr_clears(x, y, z, (mpfr_ptr)0); return -1;
+	}
+	if (inex && mpfr_regular_p(out) && mpfr_min_prec(out) < WORK) {
+		if (mpfr_sgn(out) > 0)
+			mpfr_nextabove(out);
+		else
+			mpfr_nextbelow(out);
 	}
 	mpfr_clears(x, y, z, (mpfr_ptr)0);
 	return 0;

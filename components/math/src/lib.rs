@@ -48,32 +48,14 @@ math_fns! {
     fmod(x: f64, y: f64) -> f64;
     /// `sin(x)`—The sine of `x` radians.
     sin(x: f64) -> f64;
-    /// `sinf(x)`—`sin` for float.
-    sinf(x: f32) -> f32;
     /// `cos(x)`—The cosine of `x` radians.
     cos(x: f64) -> f64;
-    /// `cosf(x)`—`cos` for float.
-    cosf(x: f32) -> f32;
     /// `tan(x)`—The tangent of `x` radians.
     tan(x: f64) -> f64;
     /// `atan2(y, x)`—The angle of the point `(x, y)`, in `[-pi, pi]`.
     atan2(y: f64, x: f64) -> f64;
-    /// `exp(x)`—e raised to `x`.
-    exp(x: f64) -> f64;
-    /// `expf(x)`—`exp` for float.
-    expf(x: f32) -> f32;
-    /// `log(x)`—The natural logarithm.
-    log(x: f64) -> f64;
-    /// `logf(x)`—`log` for float.
-    logf(x: f32) -> f32;
-    /// `log2(x)`—The base-2 logarithm.
-    log2(x: f64) -> f64;
     /// `log10(x)`—The base-10 logarithm.
     log10(x: f64) -> f64;
-    /// `pow(x, y)`—`x` raised to `y`.
-    pow(x: f64, y: f64) -> f64;
-    /// `powf(x, y)`—`pow` for float.
-    powf(x: f32, y: f32) -> f32;
     /// `hypot(x, y)`—`sqrt(x*x + y*y)` without undue overflow.
     hypot(x: f64, y: f64) -> f64;
     /// `truncf(x)`—`trunc` for float.
@@ -98,6 +80,10 @@ pub mod exact;
 pub use exact::*;
 pub mod real;
 pub use real::*;
+pub mod special;
+pub use special::*;
+pub mod float;
+pub use float::*;
 
 /// `frexp(x, e)`—Splits `x` into a fraction of magnitude in `[0.5, 1)` (or 0, ±inf, NaN as
 /// they are) and a power of 2 stored in `*e` (0 for 0; untouched for ±inf and NaN, as in

@@ -12,30 +12,14 @@ use core::ffi::{c_char, c_int, c_long, c_longlong};
 use core::hint::black_box;
 
 math_fns! {
-    /// `acos(x)`—The arc cosine, in `[0, pi]`; NaN (invalid) outside `[-1, 1]`.
-    acos(x: f64) -> f64;
-    /// `acosf(x)`—`acos` for float.
-    acosf(x: f32) -> f32;
     /// `asin(x)`—The arc sine, in `[-pi/2, pi/2]`; NaN (invalid) outside `[-1, 1]`.
     asin(x: f64) -> f64;
     /// `asinf(x)`—`asin` for float.
     asinf(x: f32) -> f32;
-    /// `atan(x)`—The arc tangent, in `[-pi/2, pi/2]`.
-    atan(x: f64) -> f64;
-    /// `atanf(x)`—`atan` for float.
-    atanf(x: f32) -> f32;
-    /// `atan2f(y, x)`—`atan2` for float.
-    atan2f(y: f32, x: f32) -> f32;
-    /// `tanf(x)`—`tan` for float.
-    tanf(x: f32) -> f32;
     /// `acosh(x)`—The inverse hyperbolic cosine; NaN (invalid) below 1.
     acosh(x: f64) -> f64;
-    /// `acoshf(x)`—`acosh` for float.
-    acoshf(x: f32) -> f32;
     /// `asinh(x)`—The inverse hyperbolic sine.
     asinh(x: f64) -> f64;
-    /// `asinhf(x)`—`asinh` for float.
-    asinhf(x: f32) -> f32;
     /// `atanh(x)`—The inverse hyperbolic tangent; ±inf (divide-by-zero) at ±1, NaN
     /// (invalid) beyond.
     atanh(x: f64) -> f64;
@@ -43,12 +27,8 @@ math_fns! {
     atanhf(x: f32) -> f32;
     /// `cosh(x)`—The hyperbolic cosine.
     cosh(x: f64) -> f64;
-    /// `coshf(x)`—`cosh` for float.
-    coshf(x: f32) -> f32;
     /// `sinh(x)`—The hyperbolic sine.
     sinh(x: f64) -> f64;
-    /// `sinhf(x)`—`sinh` for float.
-    sinhf(x: f32) -> f32;
     /// `tanh(x)`—The hyperbolic tangent.
     tanh(x: f64) -> f64;
     /// `tanhf(x)`—`tanh` for float.
@@ -59,63 +39,18 @@ math_fns! {
     cbrtf(x: f32) -> f32;
     /// `exp2(x)`—2 raised to `x`.
     exp2(x: f64) -> f64;
-    /// `exp2f(x)`—`exp2` for float.
-    exp2f(x: f32) -> f32;
-    /// `exp10(x)`—10 raised to `x` (a GNU extension), exact for integral `x` in range.
-    exp10(x: f64) -> f64;
-    /// `exp10f(x)`—`exp10` for float.
-    exp10f(x: f32) -> f32;
-    /// `expm1(x)`—`exp(x) - 1`, accurate near 0.
-    expm1(x: f64) -> f64;
     /// `expm1f(x)`—`expm1` for float.
     expm1f(x: f32) -> f32;
-    /// `log1p(x)`—`log(1 + x)`, accurate near 0.
-    log1p(x: f64) -> f64;
-    /// `log1pf(x)`—`log1p` for float.
-    log1pf(x: f32) -> f32;
-    /// `log2f(x)`—`log2` for float.
-    log2f(x: f32) -> f32;
     /// `log10f(x)`—`log10` for float.
     log10f(x: f32) -> f32;
     /// `hypotf(x, y)`—`hypot` for float.
     hypotf(x: f32, y: f32) -> f32;
-    /// `erf(x)`—The error function.
-    erf(x: f64) -> f64;
-    /// `erff(x)`—`erf` for float.
-    erff(x: f32) -> f32;
-    /// `erfc(x)`—`1 - erf(x)`, accurate for large `x`.
-    erfc(x: f64) -> f64;
-    /// `erfcf(x)`—`erfc` for float.
-    erfcf(x: f32) -> f32;
-    /// `tgamma(x)`—The gamma function; a pole (±inf, divide-by-zero) at ±0, NaN (invalid)
-    /// at the negative integers.
-    tgamma(x: f64) -> f64;
-    /// `tgammaf(x)`—`tgamma` for float.
-    tgammaf(x: f32) -> f32;
     /// `j0(x)`—The Bessel function of the first kind of order 0.
     j0(x: f64) -> f64;
-    /// `j0f(x)`—`j0` for float.
-    j0f(x: f32) -> f32;
     /// `j1(x)`—The Bessel function of the first kind of order 1.
     j1(x: f64) -> f64;
-    /// `j1f(x)`—`j1` for float.
-    j1f(x: f32) -> f32;
-    /// `y0(x)`—The Bessel function of the second kind of order 0; -inf at 0, NaN below.
-    y0(x: f64) -> f64;
-    /// `y0f(x)`—`y0` for float.
-    y0f(x: f32) -> f32;
-    /// `y1(x)`—The Bessel function of the second kind of order 1.
-    y1(x: f64) -> f64;
-    /// `y1f(x)`—`y1` for float.
-    y1f(x: f32) -> f32;
     /// `jn(n, x)`—The Bessel function of the first kind of order `n`.
     jn(n: c_int, x: f64) -> f64;
-    /// `jnf(n, x)`—`jn` for float.
-    jnf(n: c_int, x: f32) -> f32;
-    /// `yn(n, x)`—The Bessel function of the second kind of order `n`.
-    yn(n: c_int, x: f64) -> f64;
-    /// `ynf(n, x)`—`yn` for float.
-    ynf(n: c_int, x: f32) -> f32;
     /// `remainder(x, y)`—`x - n*y` for the integer `n` nearest `x/y` (ties to even), exact.
     remainder(x: f64, y: f64) -> f64;
     /// `remainderf(x, y)`—`remainder` for float.
@@ -142,14 +77,9 @@ pub extern "C" fn dremf(x: f32, y: f32) -> f32 {
 /// `pow10(x)`—`exp10`, by its older GNU name.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn pow10(x: f64) -> f64 {
-    libm::exp10(x)
+    crate::special::exp10(x)
 }
 
-/// `pow10f(x)`—`pow10` for float.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn pow10f(x: f32) -> f32 {
-    libm::exp10f(x)
-}
 
 /// Raises invalid (by computing 0/0 at run time) and returns the NaN.
 #[inline(never)]
@@ -526,19 +456,6 @@ pub unsafe extern "C" fn sincos(x: f64, s: *mut f64, c: *mut f64) {
     }
 }
 
-/// `sincosf(x, s, c)`—`sincos` for float.
-///
-/// # Safety
-/// As for `sincos`.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn sincosf(x: f32, s: *mut f32, c: *mut f32) {
-    let (sv, cv) = libm::sincosf(x);
-    // SAFETY: the caller's pointers.
-    unsafe {
-        *s = sv;
-        *c = cv;
-    }
-}
 
 /// `remquo(x, y, quo)`—`remainder(x, y)`, storing in `*quo` the sign and at least the
 /// low three bits of the quotient.
@@ -579,44 +496,13 @@ core::arch::global_asm!(
     ".set signgam, __signgam",
 );
 
-/// `lgamma_r(x, sign)`—`log|Γ(x)|`, storing the sign of Γ(x) in `*sign` (+inf,
-/// divide-by-zero, at 0 and the negative integers).
-///
-/// # Safety
-/// `sign` must be valid for a write.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn lgamma_r(x: f64, sign: *mut c_int) -> f64 {
-    let (r, s) = libm::lgamma_r(x);
-    // SAFETY: the caller's pointer.
-    unsafe { *sign = s };
-    r
-}
-
-/// `lgammaf_r(x, sign)`—`lgamma_r` for float.
-///
-/// # Safety
-/// As for `lgamma_r`.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn lgammaf_r(x: f32, sign: *mut c_int) -> f32 {
-    let (r, s) = libm::lgammaf_r(x);
-    // SAFETY: the caller's pointer.
-    unsafe { *sign = s };
-    r
-}
-
 /// `lgamma(x)`—`lgamma_r` storing the sign in `signgam` (so, as in C, not thread-safe).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn lgamma(x: f64) -> f64 {
     // SAFETY: `signgam` is the program's, written as C's lgamma writes it.
-    unsafe { lgamma_r(x, &raw mut __signgam) }
+    unsafe { crate::special::lgamma_r(x, &raw mut __signgam) }
 }
 
-/// `lgammaf(x)`—`lgamma` for float.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn lgammaf(x: f32) -> f32 {
-    // SAFETY: as for `lgamma`.
-    unsafe { lgammaf_r(x, &raw mut __signgam) }
-}
 
 #[cfg(test)]
 mod tests {
@@ -673,7 +559,7 @@ mod tests {
     #[test]
     fn gamma_sign_and_pairs() {
         let mut s = 0;
-        assert!((unsafe { lgamma_r(-0.5, &mut s) } - 1.265_512_123_484_645_4).abs() < 1e-15);
+        assert!((unsafe { crate::special::lgamma_r(-0.5, &mut s) } - 1.265_512_123_484_645_4).abs() < 1e-15);
         assert_eq!(s, -1);
         assert!((lgamma(4.0) - 6.0f64.ln()).abs() < 1e-15);
         assert_eq!(unsafe { __signgam }, 1);

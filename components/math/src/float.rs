@@ -1,0 +1,180 @@
+//! `float` functions computed through the `double` ones and rounded once: a `double`
+//! result within an ulp or so of the exact value rounds to the correctly rounded `float` in
+//! all but a vanishing share of arguments, and in every rounding mode (two roundings in the
+//! same direction are one). So where musl's float kernels differ from that, limpet's
+//! result is the closer one, and the spurious underflow of intermediate float results in
+//! the `libm` crate's float kernels does not arise. Special values follow from the
+//! `double` function's; where musl returns a NaN argument as it is (the Bessel functions
+//! of order `n`) that is done first, since widening a signalling NaN quiets it.
+use core::ffi::c_int;
+use core::hint::black_box as bb;
+
+/// Rounds a `double` result to `float`, raising underflow (with inexact) when the float is
+/// tiny and the value is not zero: the `double` result of a function is rarely exact, and
+/// a conversion of a value that fits a float subnormal exactly raises nothing. Tininess is
+/// after rounding, as x86 detects it: the value rounded to 24 bits with an unbounded
+/// exponent below 2^-126.
+#[inline]
+pub(crate) fn narrow(r: f64) -> f32 {
+    let f = r as f32;
+    if r != 0.0 && r.abs() < f64::from(f32::MIN_POSITIVE) {
+        // 2^100 r is exact; rounding it to float rounds as an unbounded exponent would.
+        let scaled = (r * 1.267_650_600_228_229_4e30) as f32;
+        if scaled.abs() < 1.490_116_1e-8 {
+            let _ = bb(bb(f32::MIN_POSITIVE) * bb(f32::MIN_POSITIVE));
+        }
+    }
+    f
+}
+
+/// `narrow` for functions whose tiny results can be exact (`exp2f` of an integer, `powf`
+/// of a power of two): a tiny float that equals the `double` result exactly raises nothing.
+/// (Their `double` results that fit a float are exact when they are tiny: both compute
+/// such values by scaling, not by rounding a series.)
+#[inline]
+pub(crate) fn narrow_exact(r: f64) -> f32 {
+    let f = r as f32;
+    if f64::from(f) == r {
+        return f;
+    }
+    narrow(r)
+}
+
+/// Defines float functions of one float argument as their double function, rounded.
+macro_rules! via_double {
+    ($($(#[$doc:meta])* $name:ident => $dbl:path;)+) => {
+        $(
+            $(#[$doc])*
+            #[cfg_attr(feature = "export", unsafe(no_mangle))]
+            pub extern "C" fn $name(x: f32) -> f32 {
+                narrow($dbl(f64::from(x)))
+            }
+        )+
+    };
+}
+
+via_double! {
+    /// `acosf(x)`—`acos` for float.
+    acosf => crate::special::acos;
+    /// `asinhf(x)`—`asinh` for float.
+    asinhf => libm::asinh;
+    /// `coshf(x)`—`cosh` for float.
+    coshf => libm::cosh;
+    /// `sinhf(x)`—`sinh` for float.
+    sinhf => libm::sinh;
+    /// `erff(x)`—`erf` for float.
+    erff => crate::special::erf;
+    /// `erfcf(x)`—`erfc` for float.
+    erfcf => crate::special::erfc;
+    /// `expf(x)`—`exp` for float.
+    expf => crate::special::exp;
+    /// `exp10f(x)`—`exp10` for float.
+    exp10f => crate::special::exp10;
+    /// `pow10f(x)`—`exp10f`, by its older GNU name.
+    pow10f => crate::special::exp10;
+    /// `logf(x)`—`log` for float.
+    logf => crate::special::log;
+    /// `log2f(x)`—`log2` for float.
+    log2f => crate::special::log2;
+    /// `sinf(x)`—`sin` for float.
+    sinf => libm::sin;
+    /// `cosf(x)`—`cos` for float.
+    cosf => libm::cos;
+    /// `tanf(x)`—`tan` for float.
+    tanf => libm::tan;
+    /// `j0f(x)`—`j0` for float.
+    j0f => libm::j0;
+    /// `j1f(x)`—`j1` for float.
+    j1f => libm::j1;
+    /// `y0f(x)`—`y0` for float.
+    y0f => crate::special::y0;
+    /// `y1f(x)`—`y1` for float.
+    y1f => crate::special::y1;
+    /// `tgammaf(x)`—`tgamma` for float, computed in double as musl does.
+    tgammaf => crate::special::tgamma;
+}
+
+/// `acoshf(x)`—`acosh` for float: NaN with invalid (only) below 1.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn acoshf(x: f32) -> f32 {
+    if !crate::exact::isnanf(x) && x < 1.0 {
+        return (bb(0.0f64) / bb(0.0f64)) as f32;
+    }
+    narrow(libm::acosh(f64::from(x)))
+}
+
+/// `exp2f(x)`—`exp2` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn exp2f(x: f32) -> f32 {
+    narrow_exact(libm::exp2(f64::from(x)))
+}
+
+/// `log1pf(x)`—`log1p` for float (a NaN returned as it is).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn log1pf(x: f32) -> f32 {
+    if crate::exact::isnanf(x) {
+        return x;
+    }
+    narrow(crate::special::log1p(f64::from(x)))
+}
+
+/// `atan2f(y, x)`—`atan2` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn atan2f(y: f32, x: f32) -> f32 {
+    narrow(libm::atan2(f64::from(y), f64::from(x)))
+}
+
+/// `powf(x, y)`—`pow` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn powf(x: f32, y: f32) -> f32 {
+    narrow_exact(crate::special::pow(f64::from(x), f64::from(y)))
+}
+
+/// `jnf(n, x)`—`jn` for float (a NaN returned as it is).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn jnf(n: c_int, x: f32) -> f32 {
+    if crate::exact::isnanf(x) {
+        return x;
+    }
+    narrow(libm::jn(n, f64::from(x)))
+}
+
+/// `ynf(n, x)`—`yn` for float (a NaN returned as it is).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn ynf(n: c_int, x: f32) -> f32 {
+    if crate::exact::isnanf(x) {
+        return x;
+    }
+    narrow(crate::special::yn(n, f64::from(x)))
+}
+
+/// `lgammaf_r(x, sign)`—`lgamma_r` for float.
+///
+/// # Safety
+/// `sign` must be valid for a write.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn lgammaf_r(x: f32, sign: *mut c_int) -> f32 {
+    // SAFETY: the caller's pointer.
+    narrow(unsafe { crate::special::lgamma_r(f64::from(x), sign) })
+}
+
+/// `lgammaf(x)`—`lgammaf_r` storing the sign in `signgam`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn lgammaf(x: f32) -> f32 {
+    // SAFETY: `signgam` is the program's, written as C's lgammaf writes it.
+    unsafe { lgammaf_r(x, &raw mut crate::real::__signgam) }
+}
+
+/// `sincosf(x, s, c)`—`sincos` for float.
+///
+/// # Safety
+/// `s` and `c` must be valid for writes.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn sincosf(x: f32, s: *mut f32, c: *mut f32) {
+    let (sv, cv) = libm::sincos(f64::from(x));
+    // SAFETY: the caller's pointers.
+    unsafe {
+        *s = narrow(sv);
+        *c = narrow(cv);
+    }
+}

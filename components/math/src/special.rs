@@ -1,0 +1,360 @@
+//! The special arguments of functions whose kernels are the `libm` crate's, handled here
+//! the way musl handles them, then the crate's kernel for the rest.
+//!
+//! The crate computes the same results, but its special cases are constant expressions
+//! (`pio2_hi + 0x1p-120`, `1 - 0x1p-1022`, `0.0/0.0`, `-1/0.0`) that the compiler folds:
+//! the flag they exist to raise is lost, a rounding mode other than nearest is ignored, and
+//! `0.0/0.0` folds to +NaN where x86 computes the default NaN (-NaN) that musl returns. Here
+//! each is evaluated at run time through [`black_box`]. A few arguments take other paths
+//! too: a signalling NaN comes back quieted (with invalid) where musl's arithmetic quiets
+//! it, or untouched where musl returns it as it is; `acoshf` of a large negative argument
+//! is NaN with invalid (the crate returns a number).
+use core::ffi::c_int;
+#[cfg(test)]
+use crate::float::{acosf, erfcf, tgammaf, ynf, acoshf};
+use core::hint::black_box as bb;
+
+/// The high word of a double's magnitude, as musl's thresholds read it.
+fn hi(x: f64) -> u32 {
+    (x.to_bits() >> 32) as u32 & 0x7fff_ffff
+}
+
+/// A float's magnitude bits.
+fn mag(x: f32) -> u32 {
+    x.to_bits() & 0x7fff_ffff
+}
+
+fn nan(x: f64) -> bool {
+    crate::exact::isnan(x)
+}
+
+fn nanf(x: f32) -> bool {
+    crate::exact::isnanf(x)
+}
+
+/// 0/0 at run time: the default NaN, with invalid.
+fn invalid() -> f64 {
+    bb(0.0f64) / bb(0.0f64)
+}
+
+/// -1/0 at run time: -inf, with divide-by-zero.
+fn neg_pole() -> f64 {
+    -1.0 / bb(0.0f64)
+}
+
+/// π/2's leading part (musl's `pio2_hi`) and its float form.
+const PIO2_HI: f64 = f64::from_bits(0x3ff9_21fb_5444_2d18);
+const PIO2_HI_F: f32 = f32::from_bits(0x3fc9_0fda);
+/// 2^-120, the tiny term musl adds to raise inexact and follow the rounding mode.
+const TINY: f64 = f64::from_bits(0x3870_0000_0000_0000);
+const TINY_F: f32 = f32::from_bits(0x0380_0000);
+
+/// `acos(x)`—The arc cosine, in `[0, pi]`; NaN (invalid) outside `[-1, 1]`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn acos(x: f64) -> f64 {
+    let ix = hi(x);
+    if ix <= 0x3c60_0000 {
+        // |x| below about 2^-57: π/2, inexact, rounded in the current mode.
+        return bb(PIO2_HI) + bb(TINY);
+    }
+    if x == -1.0 {
+        return 2.0 * bb(PIO2_HI) + bb(TINY);
+    }
+    libm::acos(x)
+}
+
+
+/// `atan(x)`—The arc tangent, in `[-pi/2, pi/2]` (a NaN returned as it is).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn atan(x: f64) -> f64 {
+    let ix = hi(x);
+    if ix >= 0x4410_0000 {
+        // |x| >= 2^66, inf or NaN.
+        if nan(x) {
+            return x;
+        }
+        let z = bb(PIO2_HI) + bb(TINY);
+        return if x.is_sign_negative() { -z } else { z };
+    }
+    if ix < 0x3e40_0000 {
+        // |x| < 2^-27: x itself, raising underflow for a subnormal.
+        if ix < 0x0010_0000 {
+            let _ = bb(bb(x) as f32);
+        }
+        return x;
+    }
+    libm::atan(x)
+}
+
+/// `atanf(x)`—`atan` for float.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn atanf(x: f32) -> f32 {
+    let ix = mag(x);
+    if ix >= 0x4c80_0000 {
+        if nanf(x) {
+            return x;
+        }
+        let z = bb(PIO2_HI_F) + bb(TINY_F);
+        return if x.is_sign_negative() { -z } else { z };
+    }
+    if ix < 0x3980_0000 {
+        if ix < 0x0080_0000 {
+            let _ = bb(bb(x) * bb(x));
+        }
+        return x;
+    }
+    libm::atanf(x)
+}
+
+/// `erf(x)`—The error function; ±(1 - 2^-1022) rounded, inexact, from |x| = 6.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn erf(x: f64) -> f64 {
+    let ix = hi(x);
+    if (0x4018_0000..0x7ff0_0000).contains(&ix) {
+        let y = bb(1.0f64) - bb(f64::MIN_POSITIVE);
+        return if x.is_sign_negative() { -y } else { y };
+    }
+    libm::erf(x)
+}
+
+
+/// `erfc(x)`—`1 - erf(x)`: 2 - 2^-1022 (rounded, inexact) below -6, and 0 with underflow
+/// from 28.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn erfc(x: f64) -> f64 {
+    let ix = hi(x);
+    let neg = x.is_sign_negative();
+    if ix < 0x7ff0_0000 && (ix >= 0x403c_0000 || (neg && ix > 0x4018_0000)) {
+        return if neg { bb(2.0f64) - bb(f64::MIN_POSITIVE) } else { bb(f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE) };
+    }
+    libm::erfc(x)
+}
+
+
+/// `expm1(x)`—`exp(x) - 1`, accurate near 0 (a NaN returned as it is).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn expm1(x: f64) -> f64 {
+    if nan(x) {
+        return x;
+    }
+    let ix = hi(x);
+    if ix < 0x3c90_0000 {
+        // |x| < 2^-54: x, raising underflow for a subnormal.
+        if ix < 0x0010_0000 {
+            let _ = bb(bb(x) as f32);
+        }
+        return x;
+    }
+    libm::expm1(x)
+}
+
+/// `log1p(x)`—`log(1 + x)`, accurate near 0; -inf with divide-by-zero at -1 (a NaN
+/// returned as it is).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn log1p(x: f64) -> f64 {
+    if nan(x) {
+        return x;
+    }
+    if x == -1.0 {
+        return x / bb(0.0f64);
+    }
+    libm::log1p(x)
+}
+
+
+/// Defines a function whose NaN arguments come back quieted (invalid for a signalling
+/// one), as musl's arithmetic on them does, and whose others go to the `libm` kernel.
+macro_rules! quieting {
+    ($($(#[$doc:meta])* $name:ident($t:ty, $isnan:ident);)+) => {
+        $(
+            $(#[$doc])*
+            #[cfg_attr(feature = "export", unsafe(no_mangle))]
+            pub extern "C" fn $name(x: $t) -> $t {
+                if $isnan(x) {
+                    return bb(x) + bb(x);
+                }
+                libm::$name(x)
+            }
+        )+
+    };
+}
+
+quieting! {
+    /// `log(x)`—The natural logarithm.
+    log(f64, nan);
+    /// `log2(x)`—The base-2 logarithm.
+    log2(f64, nan);
+    /// `exp(x)`—e raised to `x`.
+    exp(f64, nan);
+}
+
+/// `exp10(x)`—10 raised to `x` (a GNU extension), exact for integral `x` in range;
+/// overflow and underflow raised as musl raises them.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn exp10(x: f64) -> f64 {
+    range_flags(libm::exp10(x), x.is_finite())
+}
+
+/// `pow(x, y)`—`x` raised to `y`; overflow and underflow raised as musl raises them.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn pow(x: f64, y: f64) -> f64 {
+    let finite = x.is_finite() && y.is_finite() && x != 0.0;
+    range_flags(libm::pow(x, y), finite)
+}
+
+/// Recomputes an infinite or zero result of finite arguments that cannot give an exact
+/// ±inf or 0 (`finite`) as an overflowing or underflowing product with its sign, at run
+/// time: the crate's are constant products (`huge * huge`) that the compiler folds, so the
+/// flags and the rounding mode (the largest finite number, not inf, in downward rounding
+/// of a positive overflow) were lost.
+fn range_flags(r: f64, finite: bool) -> f64 {
+    if finite {
+        if r.is_infinite() {
+            return bb(f64::MAX.copysign(r)) * bb(2.0f64);
+        } else if r == 0.0 {
+            return bb(f64::MIN_POSITIVE.copysign(r)) * bb(f64::MIN_POSITIVE);
+        }
+    }
+    r
+}
+
+/// `tgamma(x)`—The gamma function: exact factorials (no inexact) at 1 to 23, NaN with
+/// invalid at the negative integers and -inf, ±inf (divide-by-zero) at ±0.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn tgamma(x: f64) -> f64 {
+    let ix = hi(x);
+    if ((0x3ff - 54) << 20..0x7ff0_0000).contains(&ix) && x == libm::trunc(x) {
+        if x < 0.0 {
+            return invalid();
+        }
+        if x <= 23.0 {
+            // (x-1)!: every partial product is exact.
+            let mut f = 1.0;
+            let mut k = 2.0;
+            while k < x {
+                f *= k;
+                k += 1.0;
+            }
+            return f;
+        }
+    }
+    libm::tgamma(x)
+}
+
+
+/// `y0(x)`—The Bessel function of the second kind of order 0: -inf (divide-by-zero) at
+/// ±0, NaN (invalid) for every argument with the sign bit set.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn y0(x: f64) -> f64 {
+    if x.to_bits() << 1 == 0 {
+        return neg_pole();
+    }
+    if x.is_sign_negative() {
+        return invalid();
+    }
+    libm::y0(x)
+}
+
+
+/// `y1(x)`—The Bessel function of the second kind of order 1 (special arguments as `y0`).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn y1(x: f64) -> f64 {
+    if x.to_bits() << 1 == 0 {
+        return neg_pole();
+    }
+    if x.is_sign_negative() {
+        return invalid();
+    }
+    libm::y1(x)
+}
+
+
+/// `yn(n, x)`—The Bessel function of the second kind of order `n`: a NaN returned as it
+/// is, NaN (invalid) for negative `x`, -inf (divide-by-zero) at ±0 (+inf for negative odd
+/// orders).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn yn(n: c_int, x: f64) -> f64 {
+    if nan(x) {
+        return x;
+    }
+    if x.to_bits() << 1 == 0 {
+        let r = neg_pole();
+        return if n < 0 && n & 1 == 1 { -r } else { r };
+    }
+    if x.is_sign_negative() {
+        return invalid();
+    }
+    libm::yn(n, x)
+}
+
+
+
+/// Whether a finite `x` at or beyond 2^-70 in magnitude is a negative integer: a pole of
+/// `lgamma`, where musl raises inexact (from its sin(πx)) and divide-by-zero.
+fn lgamma_pole(x: f64) -> bool {
+    x < 0.0 && x.is_finite() && hi(x) >= (0x3ff - 70) << 20 && x == libm::trunc(x)
+}
+
+/// Whether an integral `x` is odd (musl's sin(πx) raises inexact for those only).
+fn odd(x: f64) -> bool {
+    let h = x * 0.5;
+    h != libm::trunc(h)
+}
+
+/// `lgamma_r(x, sign)`—`log|Γ(x)|`, storing the sign of Γ(x) in `*sign` (+inf,
+/// divide-by-zero, at 0 and the negative integers, with the sign 1 there).
+///
+/// # Safety
+/// `sign` must be valid for a write.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn lgamma_r(x: f64, sign: *mut c_int) -> f64 {
+    if lgamma_pole(x) {
+        if odd(x) {
+            crate::exact::raise_inexact();
+        }
+        // SAFETY: the caller's pointer.
+        unsafe { *sign = 1 };
+        return 1.0 / bb(0.0f64);
+    }
+    let (r, s) = libm::lgamma_r(x);
+    // SAFETY: the caller's pointer.
+    unsafe { *sign = s };
+    r
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn special_values() {
+        assert_eq!(acos(0.0), PIO2_HI);
+        assert_eq!(acos(-1.0), core::f64::consts::PI);
+        // The float nearest π (musl's 2*pio2_hi + 0x1p-120f is an ulp below).
+        assert_eq!(acosf(-1.0), core::f32::consts::PI);
+        assert_eq!(atan(f64::INFINITY), PIO2_HI);
+        assert_eq!(atanf(f32::NEG_INFINITY), -PIO2_HI_F);
+        let snan = f64::from_bits(0x7ff0_0000_0000_0001);
+        assert_eq!(atan(snan).to_bits(), snan.to_bits(), "returned as it is");
+        assert_eq!(expm1(snan).to_bits(), snan.to_bits());
+        assert_eq!(log(snan).to_bits(), 0x7ff8_0000_0000_0001, "quieted");
+        assert_eq!(erf(7.0), 1.0);
+        assert_eq!(erfc(30.0), 0.0);
+        assert_eq!(erfc(-7.0), 2.0);
+        assert_eq!(erfcf(-7.0), 2.0);
+        assert_eq!(log1p(-1.0), f64::NEG_INFINITY);
+        assert_eq!(tgamma(5.0), 24.0);
+        assert_eq!(tgamma(23.0), 1_124_000_727_777_607_680_000.0);
+        assert!(tgamma(-3.0).is_nan());
+        assert_eq!(tgammaf(4.0), 6.0);
+        assert_eq!(y0(0.0), f64::NEG_INFINITY);
+        assert!(y1(-1.0).is_nan());
+        assert_eq!(yn(-3, 0.0), f64::INFINITY);
+        assert_eq!(ynf(2, -0.0), f32::NEG_INFINITY);
+        assert!(acoshf(-1000.0).is_nan());
+        let mut s = 7;
+        assert_eq!(unsafe { lgamma_r(-2.0, &mut s) }, f64::INFINITY);
+        assert_eq!(s, 1);
+    }
+}
