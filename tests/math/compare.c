@@ -222,6 +222,17 @@ static int strictly_closer(int t, const unsigned char *a, const unsigned char *b
 	return r;
 }
 
+/* Rounds a value computed toward zero (with ternary `inex`) to odd in its last bit. */
+static void to_odd(mpfr_t out, int inex)
+{
+	if (inex && mpfr_regular_p(out) && mpfr_min_prec(out) < WORK) {
+		if (mpfr_sgn(out) > 0)
+			mpfr_nextabove(out);
+		else
+			mpfr_nextbelow(out);
+	}
+}
+
 /* The exact value of the function at `a`, as a proxy MPFR can round correctly: computed
  * toward zero at WORK bits and, when that was inexact, made odd in its last bit (rounding
  * to odd): then no format's number or midpoint lies between it and the true value, so it
@@ -252,14 +263,19 @@ static int eval(const struct fn *fn, const struct args *a, mpfr_t out)
 		break;
 	default: mpfr_clears(x, y, z, (mpfr_ptr)0); return -1;
 	}
-	if (inex && mpfr_regular_p(out) && mpfr_min_prec(out) < WORK) {
-		if (mpfr_sgn(out) > 0)
-			mpfr_nextabove(out);
-		else
-			mpfr_nextbelow(out);
-	}
+	to_odd(out, inex);
 	mpfr_clears(x, y, z, (mpfr_ptr)0);
 	return 0;
+}
+
+/* The exact cosine, for sincos's second result. */
+static void eval_cos(const struct fn *fn, const struct args *a, mpfr_t out)
+{
+	mpfr_t x;
+	mpfr_init2(x, WORK);
+	set_arg(x, fn->type, a->a[0]);
+	to_odd(out, mpfr_cos(out, x, MPFR_RNDZ));
+	mpfr_clear(x);
 }
 
 static FILE *start(const char *prog, long count, char **names, int nnames)
@@ -361,10 +377,12 @@ int main(int argc, char **argv)
 		fprintf(tf, "| function | limpet | musl | glibc | agree | closer | of |\n|---|--:|--:|--:|--:|--:|--:|\n");
 
 	struct args *in = malloc(sizeof *in * count);
-	mpfr_t *exact = malloc(sizeof *exact * count);
-	char *have = malloc(count);
-	for (long i = 0; i < count; i++)
+	mpfr_t *exact = malloc(sizeof *exact * count), *exact2 = malloc(sizeof *exact2 * count);
+	char *have = malloc(count), *have2 = malloc(count);
+	for (long i = 0; i < count; i++) {
 		mpfr_init2(exact[i], WORK);
+		mpfr_init2(exact2[i], WORK);
+	}
 	long total_worse = 0, total_agree = 0, total_closer = 0, total_pending = 0;
 	for (size_t f = 0; f < NFNS; f++) {
 		const struct fn *fn = &FNS[f];
@@ -380,7 +398,7 @@ int main(int argc, char **argv)
 		uint64_t seed = name_seed(fn->name);
 		for (long i = 0; i < count; i++) {
 			make_args(fn->type, NARGS[fn->kind], INTK[fn->kind], (int)i, &seed, &in[i]);
-			have[i] = 0;
+			have[i] = have2[i] = 0;
 		}
 		long agree = 0, closer = 0, worse = 0, shown = 0;
 		long reasons[6] = { 0 };
@@ -433,10 +451,22 @@ int main(int argc, char **argv)
 				 * its result (so musl's spurious inexact on an exact result is no
 				 * virtue); invalid and divide-by-zero must be musl's. */
 				const char *why = NULL;
-				int same_value = !memcmp(rm.r, rc.r, 16) && !memcmp(rm.aux, rc.aux, 16);
+				int main_same = !memcmp(rm.r, rc.r, 16);
+				int same_value = main_same && !memcmp(rm.aux, rc.aux, 16);
 				int judged = have[i] && value_result(fn->kind);
 				int flag_diff = (rc.flags ^ rm.flags) & (FE_INEXACT | FE_UNDERFLOW | FE_OVERFLOW);
 				int flags_ok = !flag_diff || (judged && !((rc.flags ^ ieee_flags(t, rc.r, exact[i], RND[m])) & flag_diff));
+				/* sincos's cosine: musl's bytes, or correctly rounded, or closer. */
+				int aux_ok = !memcmp(rm.aux, rc.aux, 16);
+				if (!aux_ok && fn->kind == V_RPP) {
+					if (!have2[i]) {
+						eval_cos(fn, &in[i], exact2[i]);
+						have2[i] = 1;
+					}
+					unsigned char cr2[16];
+					round_to(cr2, t, exact2[i], RND[m]);
+					aux_ok = !memcmp(rc.aux, cr2, vbytes) || strictly_closer(t, rc.aux, rm.aux, exact2[i]);
+				}
 				if (rc.err != rm.err)
 					why = REASONS[0];
 				else if ((rc.flags ^ rm.flags) & (FE_INVALID | FE_DIVBYZERO))
@@ -448,11 +478,11 @@ int main(int argc, char **argv)
 						why = REASONS[1];
 				else if (!judged)
 					why = REASONS[2];
-				else if (memcmp(rm.aux, rc.aux, 16))
+				else if (!aux_ok)
 					why = REASONS[3];
 				else if (!flags_ok)
 					why = REASONS[1];
-				else if (!memcmp(rc.r, cr, vbytes) || strictly_closer(t, rc.r, rm.r, exact[i]))
+				else if (main_same || !memcmp(rc.r, cr, vbytes) || strictly_closer(t, rc.r, rm.r, exact[i]))
 					closer++;
 				else
 					why = REASONS[5];

@@ -77,11 +77,11 @@ via_double! {
     /// `log2f(x)`—`log2` for float.
     log2f => crate::special::log2;
     /// `sinf(x)`—`sin` for float.
-    sinf => libm::sin;
+    sinf => crate::trig::sin;
     /// `cosf(x)`—`cos` for float.
-    cosf => libm::cos;
+    cosf => crate::trig::cos;
     /// `tanf(x)`—`tan` for float.
-    tanf => libm::tan;
+    tanf => crate::trig::tan;
     /// `j0f(x)`—`j0` for float.
     j0f => libm::j0;
     /// `j1f(x)`—`j1` for float.
@@ -171,7 +171,9 @@ pub extern "C" fn lgammaf(x: f32) -> f32 {
 /// `s` and `c` must be valid for writes.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn sincosf(x: f32, s: *mut f32, c: *mut f32) {
-    let (sv, cv) = libm::sincos(f64::from(x));
+    let (mut sv, mut cv) = (0.0, 0.0);
+    // SAFETY: locals.
+    unsafe { crate::trig::sincos(f64::from(x), &mut sv, &mut cv) };
     // SAFETY: the caller's pointers.
     unsafe {
         *s = narrow(sv);

@@ -46,12 +46,6 @@ math_fns! {
     trunc(x: f64) -> f64;
     /// `fmod(x, y)`—The remainder of `x / y` with the sign of `x`, exact.
     fmod(x: f64, y: f64) -> f64;
-    /// `sin(x)`—The sine of `x` radians.
-    sin(x: f64) -> f64;
-    /// `cos(x)`—The cosine of `x` radians.
-    cos(x: f64) -> f64;
-    /// `tan(x)`—The tangent of `x` radians.
-    tan(x: f64) -> f64;
     /// `atan2(y, x)`—The angle of the point `(x, y)`, in `[-pi, pi]`.
     atan2(y: f64, x: f64) -> f64;
     /// `log10(x)`—The base-10 logarithm.
@@ -84,6 +78,9 @@ pub mod special;
 pub use special::*;
 pub mod float;
 pub use float::*;
+pub mod trig;
+pub use trig::*;
+mod trig_tables;
 
 /// `frexp(x, e)`—Splits `x` into a fraction of magnitude in `[0.5, 1)` (or 0, ±inf, NaN as
 /// they are) and a power of 2 stored in `*e` (0 for 0; untouched for ±inf and NaN, as in

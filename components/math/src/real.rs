@@ -441,20 +441,6 @@ unsafe fn fmaf_hw(x: f32, y: f32, z: f32) -> f32 {
     _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(x), _mm_set_ss(y), _mm_set_ss(z)))
 }
 
-/// `sincos(x, s, c)`—Stores `sin(x)` in `*s` and `cos(x)` in `*c` (a GNU extension),
-/// reducing the argument once.
-///
-/// # Safety
-/// `s` and `c` must be valid for writes.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn sincos(x: f64, s: *mut f64, c: *mut f64) {
-    let (sv, cv) = libm::sincos(x);
-    // SAFETY: the caller's pointers.
-    unsafe {
-        *s = sv;
-        *c = cv;
-    }
-}
 
 
 /// `remquo(x, y, quo)`—`remainder(x, y)`, storing in `*quo` the sign and at least the
@@ -563,9 +549,6 @@ mod tests {
         assert_eq!(s, -1);
         assert!((lgamma(4.0) - 6.0f64.ln()).abs() < 1e-15);
         assert_eq!(unsafe { __signgam }, 1);
-        let (mut a, mut b) = (0.0, 0.0);
-        unsafe { sincos(0.5, &mut a, &mut b) };
-        assert_eq!((a, b), (libm::sin(0.5), libm::cos(0.5)));
         let mut q = 0;
         assert_eq!(unsafe { remquo(10.0, 3.0, &mut q) }, 1.0);
         assert_eq!(q & 7, 3);
