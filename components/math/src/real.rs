@@ -37,8 +37,6 @@ math_fns! {
     cbrt(x: f64) -> f64;
     /// `cbrtf(x)`—`cbrt` for float.
     cbrtf(x: f32) -> f32;
-    /// `exp2(x)`—2 raised to `x`.
-    exp2(x: f64) -> f64;
     /// `expm1f(x)`—`expm1` for float.
     expm1f(x: f32) -> f32;
     /// `log10f(x)`—`log10` for float.

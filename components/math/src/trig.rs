@@ -27,14 +27,14 @@ pub(crate) struct Dd {
 }
 
 #[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     let v = s - a;
     (s, (a - (s - v)) + (b - v))
 }
 
 #[inline]
-fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
     let s = a + b;
     (s, b - (s - a))
 }
@@ -49,7 +49,7 @@ fn split(a: f64) -> (f64, f64) {
 
 /// Dekker's exact product.
 #[inline]
-fn two_prod(a: f64, b: f64) -> (f64, f64) {
+pub(crate) fn two_prod(a: f64, b: f64) -> (f64, f64) {
     let p = a * b;
     let (ah, al) = split(a);
     let (bh, bl) = split(b);
@@ -57,12 +57,12 @@ fn two_prod(a: f64, b: f64) -> (f64, f64) {
 }
 
 impl Dd {
-    const fn new(hi: f64, lo: f64) -> Dd {
+    pub(crate) const fn new(hi: f64, lo: f64) -> Dd {
         Dd { hi, lo }
     }
 
     #[inline]
-    fn add(self, y: Dd) -> Dd {
+    pub(crate) fn add(self, y: Dd) -> Dd {
         let (s, e) = two_sum(self.hi, y.hi);
         let (t, f) = two_sum(self.lo, y.lo);
         let (s, e) = fast_two_sum(s, e + t);
@@ -71,14 +71,14 @@ impl Dd {
     }
 
     #[inline]
-    fn mul(self, y: Dd) -> Dd {
+    pub(crate) fn mul(self, y: Dd) -> Dd {
         let (p, e) = two_prod(self.hi, y.hi);
         let (p, e) = fast_two_sum(p, e + (self.hi * y.lo + self.lo * y.hi));
         Dd::new(p, e)
     }
 
     #[inline]
-    fn div(self, y: Dd) -> Dd {
+    pub(crate) fn div(self, y: Dd) -> Dd {
         let q1 = self.hi / y.hi;
         let r = self.add(y.mul(Dd::new(-q1, 0.0)));
         let q2 = r.hi / y.hi;
@@ -89,7 +89,7 @@ impl Dd {
     }
 
     #[inline]
-    fn neg(self) -> Dd {
+    pub(crate) fn neg(self) -> Dd {
         Dd::new(-self.hi, -self.lo)
     }
 }
@@ -123,7 +123,12 @@ pub(crate) fn in_nearest<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
 /// The double-double rounded once, in the caller's rounding mode (after `in_nearest` has
 /// put it back: `black_box` keeps the addition there).
 #[inline]
-fn round(d: Dd) -> f64 {
+pub(crate) fn round_dd(d: Dd) -> f64 {
+    if d.lo == 0.0 {
+        // The functions here are never exact where they get this far: a zero tail is
+        // the last bits of precision running out, not an exact result, so inexact stands.
+        crate::exact::raise_inexact();
+    }
     bb(d.hi) + bb(d.lo)
 }
 
@@ -264,7 +269,7 @@ pub extern "C" fn sin(x: f64) -> f64 {
     if tiny(x) {
         return nudge(x, false);
     }
-    round(in_nearest(x, |x| sin_cos_dd(x).0))
+    round_dd(in_nearest(x, |x| sin_cos_dd(x).0))
 }
 
 /// `cos(x)`—The cosine of `x` radians, correctly rounded.
@@ -278,7 +283,7 @@ pub extern "C" fn cos(x: f64) -> f64 {
         // (and, unlike forming x/2, raises no underflow for a subnormal x); exactly 1 for 0.
         return crate::real::fma(-x, x, 1.0);
     }
-    round(in_nearest(x, |x| sin_cos_dd(x).1))
+    round_dd(in_nearest(x, |x| sin_cos_dd(x).1))
 }
 
 /// `tan(x)`—The tangent of `x` radians, correctly rounded.
@@ -290,7 +295,7 @@ pub extern "C" fn tan(x: f64) -> f64 {
     if tiny(x) {
         return nudge(x, true);
     }
-    round(in_nearest(x, |x| {
+    round_dd(in_nearest(x, |x| {
         let (s, c) = sin_cos_dd(x);
         s.div(c)
     }))
@@ -310,7 +315,7 @@ pub unsafe extern "C" fn sincos(x: f64, s: *mut f64, c: *mut f64) {
         (nudge(x, false), crate::real::fma(-x, x, 1.0))
     } else {
         let (sd, cd) = in_nearest(x, sin_cos_dd);
-        (round(sd), round(cd))
+        (round_dd(sd), round_dd(cd))
     };
     // SAFETY: the caller's pointers.
     unsafe {
