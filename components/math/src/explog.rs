@@ -18,7 +18,7 @@ use crate::trig::{Dd, in_nearest, round_dd, two_prod};
 use core::hint::black_box as bb;
 
 /// e^r - 1 for |r| <= 0.36, to about 2^-98 relative.
-fn expm1_small(r: Dd) -> Dd {
+pub(crate) fn expm1_small(r: Dd) -> Dd {
     let s = Dd::new(r.hi * (1.0 / 256.0), r.lo * (1.0 / 256.0));
     // e^s - 1 = s·Σ s^n/(n+1)!, the terms from s^5 on (below 2^-50) in double.
     let mut tail = 0.0;
@@ -44,7 +44,7 @@ fn nearest_int(v: f64) -> f64 {
 }
 
 /// e^x for a double-double |x| < 746: (m, k) with e^x = m·2^k, m in [0.7, 1.42].
-fn exp_dd(x: Dd) -> (Dd, i32) {
+pub(crate) fn exp_dd(x: Dd) -> (Dd, i32) {
     let kf = nearest_int(x.hi * INV_LN2.0);
     // x - k·ln 2: k·LN2_PARTS.0 is exact and so is the difference (Sterbenz).
     let t = x.hi - kf * LN2_PARTS.0;
@@ -71,12 +71,12 @@ fn mode() -> u32 {
 }
 
 /// 2^k for -1074 <= k <= 1023, exactly.
-fn pow2(k: i32) -> f64 {
+pub(crate) fn pow2(k: i32) -> f64 {
     if k >= -1022 { f64::from_bits(((k + 1023) as u64) << 52) } else { f64::from_bits(1 << (k + 1074)) }
 }
 
 /// m·2^k (m > 0) rounded once in the caller's mode, with its flags.
-fn scale_round(m: Dd, k: i32) -> f64 {
+pub(crate) fn scale_round(m: Dd, k: i32) -> f64 {
     // The result's exponent is k or k-1 (m is in [0.7, 1.42]).
     if k >= -1021 {
         // A normal result (or an overflow): round to 53 bits, then scale exactly (in two
@@ -187,7 +187,7 @@ pub extern "C" fn exp2(x: f64) -> f64 {
 }
 
 /// log x as a double-double, for finite positive x.
-fn log_dd(x: f64) -> Dd {
+pub(crate) fn log_dd(x: f64) -> Dd {
     let (x, adj) = if x < f64::MIN_POSITIVE { (x * 18_014_398_509_481_984.0, -54) } else { (x, 0) };
     let b = x.to_bits();
     let mut e = ((b >> 52) & 0x7ff) as i32 - 1023 + adj;

@@ -59,9 +59,9 @@ via_double! {
     /// `asinhf(x)`—`asinh` for float.
     asinhf => libm::asinh;
     /// `coshf(x)`—`cosh` for float.
-    coshf => libm::cosh;
+    coshf => crate::hyper::cosh;
     /// `sinhf(x)`—`sinh` for float.
-    sinhf => libm::sinh;
+    sinhf => crate::hyper::sinh;
     /// `erff(x)`—`erf` for float.
     erff => crate::special::erf;
     /// `erfcf(x)`—`erfc` for float.
@@ -69,9 +69,9 @@ via_double! {
     /// `expf(x)`—`exp` for float.
     expf => crate::explog::exp;
     /// `exp10f(x)`—`exp10` for float.
-    exp10f => crate::special::exp10;
+    exp10f => crate::hyper::exp10;
     /// `pow10f(x)`—`exp10f`, by its older GNU name.
-    pow10f => crate::special::exp10;
+    pow10f => crate::hyper::exp10;
     /// `logf(x)`—`log` for float.
     logf => crate::explog::log;
     /// `log2f(x)`—`log2` for float.
@@ -109,13 +109,13 @@ pub extern "C" fn exp2f(x: f32) -> f32 {
     narrow_exact(crate::explog::exp2(f64::from(x)))
 }
 
-/// `log1pf(x)`—`log1p` for float (a NaN returned as it is).
+/// `log1pf(x)`—`log1p` for float (a positive NaN returned as it is, as in musl).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn log1pf(x: f32) -> f32 {
-    if crate::exact::isnanf(x) {
+    if crate::exact::isnanf(x) && !x.is_sign_negative() {
         return x;
     }
-    narrow(crate::special::log1p(f64::from(x)))
+    narrow(crate::hyper::log1p(f64::from(x)))
 }
 
 /// `atan2f(y, x)`—`atan2` for float.

@@ -83,8 +83,9 @@ pub use trig::*;
 mod trig_tables;
 pub mod explog;
 pub use explog::*;
-#[allow(dead_code)] // LN10 is for exp10, next.
 mod explog_tables;
+pub mod hyper;
+pub use hyper::*;
 
 /// `frexp(x, e)`—Splits `x` into a fraction of magnitude in `[0.5, 1)` (or 0, ±inf, NaN as
 /// they are) and a power of 2 stored in `*e` (0 for 0; untouched for ±inf and NaN, as in

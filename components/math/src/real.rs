@@ -25,10 +25,6 @@ math_fns! {
     atanh(x: f64) -> f64;
     /// `atanhf(x)`—`atanh` for float.
     atanhf(x: f32) -> f32;
-    /// `cosh(x)`—The hyperbolic cosine.
-    cosh(x: f64) -> f64;
-    /// `sinh(x)`—The hyperbolic sine.
-    sinh(x: f64) -> f64;
     /// `tanh(x)`—The hyperbolic tangent.
     tanh(x: f64) -> f64;
     /// `tanhf(x)`—`tanh` for float.
@@ -75,7 +71,7 @@ pub extern "C" fn dremf(x: f32, y: f32) -> f32 {
 /// `pow10(x)`—`exp10`, by its older GNU name.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn pow10(x: f64) -> f64 {
-    crate::special::exp10(x)
+    crate::hyper::exp10(x)
 }
 
 
