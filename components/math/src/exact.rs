@@ -226,6 +226,10 @@ mod tests {
         assert_eq!(nextafter(f64::MAX, f64::INFINITY), f64::INFINITY);
         assert_eq!(nextafter(-0.0, 0.0).to_bits(), 0);
         assert_eq!(nextafterf(1.0, 0.0), 1.0 - f32::EPSILON / 2.0);
-        assert_eq!(nextafter(a, b).to_bits(), b.to_bits(), "both NaN: y's");
+        // NaN payloads propagate as x86 propagates them (RISC-V returns the canonical NaN).
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(nextafter(a, b).to_bits(), b.to_bits(), "both NaN: y's");
+        }
+        assert!(nextafter(a, b).is_nan());
     }
 }

@@ -295,7 +295,10 @@ mod tests {
         let snan = f64::from_bits(0x7ff0_0000_0000_0001);
         assert_eq!(atan(snan).to_bits(), snan.to_bits(), "returned as it is");
         assert_eq!(expm1(snan).to_bits(), snan.to_bits());
-        assert_eq!(crate::explog::log(snan).to_bits(), 0x7ff8_0000_0000_0001, "quieted");
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(crate::explog::log(snan).to_bits(), 0x7ff8_0000_0000_0001, "quieted");
+        }
+        assert!(crate::explog::log(snan).is_nan());
         assert_eq!(erf(7.0), 1.0);
         assert_eq!(erfc(30.0), 0.0);
         assert_eq!(erfc(-7.0), 2.0);
