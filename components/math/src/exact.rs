@@ -45,18 +45,12 @@ pub(crate) fn add_dstf(a: f32, b: f32) -> f32 {
     }
 }
 
-/// Raises inexact (only): 1 plus the smallest normal double is not representable.
-#[inline]
-pub(crate) fn raise_inexact() {
-    let _ = black_box(black_box(1.0f64) + black_box(f64::MIN_POSITIVE));
-}
-
 /// Defines the functions for one format: `$bits` its unsigned type, `$sig` its fraction
 /// bits, `$add` its `add_dst`.
 macro_rules! exact_fns {
     (
         $t:ty, $bits:ty, $sig:expr, $add:ident,
-        $round:ident, $fdim:ident, $fmin:ident, $fmax:ident, $nextafter:ident, $isnan:ident
+        $round:ident, $fdim:ident, $fmin:ident, $fmax:ident, $pick:ident, $nextafter:ident, $isnan:ident
     ) => {
         /// Whether `x` is a NaN, from its bits (raising nothing).
         #[inline]
@@ -95,7 +89,7 @@ macro_rules! exact_fns {
                 (b + half) & !frac_mask
             };
             // Not integral: inexact, as musl's addition of 2^52 raises it.
-            raise_inexact();
+            crate::support::raise_inexact();
             <$t>::from_bits(r)
         }
 
@@ -111,9 +105,9 @@ macro_rules! exact_fns {
             if x > y { x - y } else { 0.0 }
         }
 
-        #[doc = concat!("`", stringify!($fmin), "(x, y)`—The lesser of `x` and `y` (-0 below +0); the other if one is NaN, `y` if both are.")]
-        #[cfg_attr(feature = "export", unsafe(no_mangle))]
-        pub extern "C" fn $fmin(x: $t, y: $t) -> $t {
+        /// `fmin` (`max` false) or `fmax` (`max` true).
+        #[inline]
+        fn $pick(x: $t, y: $t, max: bool) -> $t {
             if $isnan(x) {
                 return y;
             }
@@ -122,25 +116,21 @@ macro_rules! exact_fns {
             }
             let (xn, yn) = (x.is_sign_negative(), y.is_sign_negative());
             if xn != yn {
-                return if xn { x } else { y };
+                return if xn != max { x } else { y };
             }
-            if x < y { x } else { y }
+            if (x < y) != max { x } else { y }
+        }
+
+        #[doc = concat!("`", stringify!($fmin), "(x, y)`—The lesser of `x` and `y` (-0 below +0); the other if one is NaN, `y` if both are.")]
+        #[cfg_attr(feature = "export", unsafe(no_mangle))]
+        pub extern "C" fn $fmin(x: $t, y: $t) -> $t {
+            $pick(x, y, false)
         }
 
         #[doc = concat!("`", stringify!($fmax), "(x, y)`—The greater of `x` and `y` (+0 above -0); the other if one is NaN, `y` if both are.")]
         #[cfg_attr(feature = "export", unsafe(no_mangle))]
         pub extern "C" fn $fmax(x: $t, y: $t) -> $t {
-            if $isnan(x) {
-                return y;
-            }
-            if $isnan(y) {
-                return x;
-            }
-            let (xn, yn) = (x.is_sign_negative(), y.is_sign_negative());
-            if xn != yn {
-                return if xn { y } else { x };
-            }
-            if x < y { y } else { x }
+            $pick(x, y, true)
         }
 
         #[doc = concat!("`", stringify!($nextafter), "(x, y)`—The next representable value after `x` toward `y`; `y` when they are equal.")]
@@ -180,8 +170,8 @@ macro_rules! exact_fns {
     };
 }
 
-exact_fns!(f64, u64, 52, add_dst, round, fdim, fmin, fmax, nextafter, isnan);
-exact_fns!(f32, u32, 23, add_dstf, roundf, fdimf, fminf, fmaxf, nextafterf, isnanf);
+exact_fns!(f64, u64, 52, add_dst, round, fdim, fmin, fmax, pick, nextafter, isnan);
+exact_fns!(f32, u32, 23, add_dstf, roundf, fdimf, fminf, fmaxf, pickf, nextafterf, isnanf);
 
 #[cfg(test)]
 mod tests {
@@ -189,11 +179,9 @@ mod tests {
 
     #[test]
     fn round_matches_the_definition() {
-        let mut s: u64 = 0x0123_4567_89ab_cdef;
+        let mut rng = crate::support::XorShift(0x0123_4567_89ab_cdef);
         for i in 0..200_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next();
             let x = if i % 2 == 0 { f64::from_bits(s) } else { (s as i64 as f64) / 2f64.powi((s % 60) as i32) };
             let want = x.round();
             assert!(round(x).to_bits() == want.to_bits() || (x.is_nan() && round(x).is_nan()), "round({x:e})");

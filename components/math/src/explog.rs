@@ -14,6 +14,7 @@
 //! - Exact results are exact with no inexact: `exp(0)`, `exp2` of integers, `log(1)`,
 //!   `log2` of powers of 2 (where musl raises inexact).
 use crate::explog_tables::{INV_FACT, INV_LN2, LN2, LN2_PARTS};
+use crate::support::{invalid, neg_pole, rounding_mode};
 use crate::trig::{Dd, in_nearest, round_dd, two_prod};
 use core::hint::black_box as bb;
 
@@ -53,29 +54,13 @@ pub(crate) fn exp_dd(x: Dd) -> (Dd, i32) {
     (expm1_small(r).add(Dd::new(1.0, 0.0)), kf as i32)
 }
 
-/// The current rounding mode: 0 nearest, 1 down, 2 up, 3 toward zero.
-fn mode() -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        match crate::fenv::fegetround() {
-            crate::fenv::FE_DOWNWARD => 1,
-            crate::fenv::FE_UPWARD => 2,
-            crate::fenv::FE_TOWARDZERO => 3,
-            _ => 0,
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        0
-    }
-}
-
 /// 2^k for -1074 <= k <= 1023, exactly.
 pub(crate) fn pow2(k: i32) -> f64 {
     if k >= -1022 { f64::from_bits(((k + 1023) as u64) << 52) } else { f64::from_bits(1 << (k + 1074)) }
 }
 
-/// m·2^k (m > 0) rounded once in the caller's mode, with its flags.
+/// m·2^k rounded once in the caller's mode, with its flags (|m| in [0.7, 1.42]; m > 0
+/// when the result is subnormal).
 pub(crate) fn scale_round(m: Dd, k: i32) -> f64 {
     // The result's exponent is k or k-1 (m is in [0.7, 1.42]).
     if k >= -1021 {
@@ -88,15 +73,15 @@ pub(crate) fn scale_round(m: Dd, k: i32) -> f64 {
     // k >= -1076 here (exp and exp2 return earlier below that), so the scaling is exact.
     let sc = pow2(k + 1074);
     let v = Dd::new(m.hi * sc, m.lo * sc);
-    let (n, inexact) = round_grid(v, mode());
+    let (n, inexact) = round_grid(v, rounding_mode());
     if inexact {
         // Tiny (after rounding, with an unbounded exponent: on the grid of 2^-1075) and
         // inexact: underflow; else inexact alone.
-        let (n2, _) = round_grid(Dd::new(2.0 * v.hi, 2.0 * v.lo), mode());
+        let (n2, _) = round_grid(Dd::new(2.0 * v.hi, 2.0 * v.lo), rounding_mode());
         if n2 < 1 << 53 {
             let _ = bb(bb(f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE));
         } else {
-            crate::exact::raise_inexact();
+            crate::support::raise_inexact();
         }
     }
     f64::from_bits(n)
@@ -215,10 +200,10 @@ fn log_special(x: f64) -> Option<f64> {
         return Some(bb(x) + bb(x));
     }
     if x == 0.0 {
-        return Some(-1.0 / bb(0.0f64));
+        return Some(neg_pole());
     }
     if x < 0.0 {
-        return Some(bb(0.0f64) / bb(0.0f64));
+        return Some(invalid());
     }
     if x == f64::INFINITY {
         return Some(x);
@@ -257,24 +242,21 @@ pub extern "C" fn log2(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::support::ulps;
 
     #[test]
     fn agrees_with_the_host() {
-        let mut st: u64 = 0x1357_9bdf_2468_ace0;
+        let mut rng = crate::support::XorShift(0x1357_9bdf_2468_ace0);
         for i in 0..100_000 {
-            st ^= st << 13;
-            st ^= st >> 7;
-            st ^= st << 17;
-            let u = (st >> 11) as f64 / (1u64 << 53) as f64;
+            let u = rng.unit();
+            let st = rng.0;
             let x = if i % 2 == 0 { (u - 0.5) * 1480.0 } else { (u - 0.5) * 4.0 };
             for (got, want) in [(exp(x), x.exp()), (exp2(x), x.exp2())] {
-                let d = (got.to_bits() as i64 - want.to_bits() as i64).unsigned_abs();
-                assert!(d <= 1, "exp at {x:e}: {got:e} vs {want:e}");
+                assert!(ulps(got, want) <= 1, "exp at {x:e}: {got:e} vs {want:e}");
             }
             let y = f64::from_bits(st & 0x7fef_ffff_ffff_ffff);
             for (got, want) in [(log(y), y.ln()), (log2(y), y.log2())] {
-                let d = (got.to_bits() as i64 - want.to_bits() as i64).unsigned_abs();
-                assert!(d <= 1, "log at {y:e}: {got:e} vs {want:e}");
+                assert!(ulps(got, want) <= 1, "log at {y:e}: {got:e} vs {want:e}");
             }
         }
         assert_eq!(exp(1.0), core::f64::consts::E);

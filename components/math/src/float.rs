@@ -98,7 +98,7 @@ via_double! {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn acoshf(x: f32) -> f32 {
     if !crate::exact::isnanf(x) && x < 1.0 {
-        return (bb(0.0f64) / bb(0.0f64)) as f32;
+        return crate::support::invalid() as f32;
     }
     narrow(libm::acosh(f64::from(x)))
 }

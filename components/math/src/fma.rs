@@ -4,43 +4,7 @@
 //! overflow as the hardware instruction would (tininess after rounding, as on x86).
 use core::hint::black_box;
 
-/// The current rounding mode: 0 nearest, 1 down, 2 up, 3 toward zero.
-fn rounding_mode() -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        match crate::fenv::fegetround() {
-            crate::fenv::FE_DOWNWARD => 1,
-            crate::fenv::FE_UPWARD => 2,
-            crate::fenv::FE_TOWARDZERO => 3,
-            _ => 0,
-        }
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        let fpcr: u64;
-        // SAFETY: reads the floating-point control register.
-        unsafe { core::arch::asm!("mrs {}, fpcr", out(reg) fpcr, options(nomem, nostack)) };
-        // FPCR.RMode: 0 nearest, 1 toward +inf, 2 toward -inf, 3 toward zero.
-        [0, 2, 1, 3][((fpcr >> 22) & 3) as usize]
-    }
-    #[cfg(target_arch = "riscv64")]
-    {
-        let frm: u64;
-        // SAFETY: reads the rounding-mode CSR.
-        unsafe { core::arch::asm!("frrm {}", out(reg) frm, options(nomem, nostack)) };
-        // frm: 0 nearest, 1 toward zero, 2 down, 3 up.
-        match frm {
-            1 => 3,
-            2 => 1,
-            3 => 2,
-            _ => 0,
-        }
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")))]
-    {
-        0
-    }
-}
+use crate::support::rounding_mode;
 
 /// An IEEE binary format's parameters.
 struct Format {

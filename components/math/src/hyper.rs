@@ -14,13 +14,9 @@
 //!   so is sinh's; log1p returns a positive NaN as it is and quiets a negative one.
 use crate::explog::{exp_dd, expm1_small, log_dd, pow2, scale_round};
 use crate::explog_tables::LN10;
+use crate::support::{hi, invalid, nudge};
 use crate::trig::{Dd, in_nearest, round_dd, two_prod, two_sum};
 use core::hint::black_box as bb;
-
-/// The high word of |x|.
-fn hi(x: f64) -> u32 {
-    (x.to_bits() >> 32) as u32 & 0x7fff_ffff
-}
 
 /// Past this cosh and sinh overflow.
 const OVERFLOW: f64 = 710.475_860_073_943_9;
@@ -72,13 +68,13 @@ pub extern "C" fn sinh(x: f64) -> f64 {
     }
     if hi(x) < 0x3e40_0000 {
         // |x| < 2^-27: x + x³/6, within half an ulp of x and beyond it.
-        return crate::real::fma(x, f64::from_bits((1023 - 60) << 52), x);
+        return nudge(x, true);
     }
     let neg = x < 0.0;
     if a >= 40.0 {
         let (m, k) = in_nearest(a, |a| exp_dd(Dd::new(a, 0.0)));
         let m = if neg { m.neg() } else { m };
-        return scale_round_signed(m, k - 1);
+        return scale_round(m, k - 1);
     }
     let r = in_nearest(a, |a| {
         if a <= 0.36 {
@@ -98,12 +94,6 @@ pub extern "C" fn sinh(x: f64) -> f64 {
     round_dd(if neg { r.neg() } else { r })
 }
 
-/// `scale_round` for a negative m too (normal results only: |x| >= 40 here).
-fn scale_round_signed(m: Dd, k: i32) -> f64 {
-    let v = round_dd(m);
-    v * pow2(k / 2) * pow2(k - k / 2)
-}
-
 /// `log1p(x)`—`log(1 + x)`, correctly rounded; -inf with divide-by-zero at -1, NaN with
 /// invalid below.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
@@ -115,14 +105,15 @@ pub extern "C" fn log1p(x: f64) -> f64 {
         return x / bb(0.0f64);
     }
     if x < -1.0 {
-        return bb(0.0f64) / bb(0.0f64);
+        return invalid();
     }
     if x == f64::INFINITY || x == 0.0 {
         return x;
     }
     if hi(x) < 0x3c90_0000 {
-        // |x| < 2^-54: x - x²/2, within half an ulp of x and below it.
-        return crate::real::fma(-x, x, x);
+        // |x| < 2^-54: x - x²/2, within half an ulp of x and below it (larger in
+        // magnitude for a negative x).
+        return nudge(x, x < 0.0);
     }
     round_dd(in_nearest(x, |x| {
         let (u, ue) = two_sum(1.0, x);
@@ -182,27 +173,22 @@ pub extern "C" fn exp10(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::support::ulps;
 
     #[test]
     fn agrees_with_the_host() {
-        let mut st: u64 = 0x2468_ace0_1357_9bdf;
+        let mut rng = crate::support::XorShift(0x2468_ace0_1357_9bdf);
         for i in 0..100_000 {
-            st ^= st << 13;
-            st ^= st >> 7;
-            st ^= st << 17;
-            let u = (st >> 11) as f64 / (1u64 << 53) as f64;
+            let u = rng.unit();
             let x = if i % 2 == 0 { (u - 0.5) * 1400.0 } else { (u - 0.5) * 3.0 };
             let want = [x.cosh(), x.sinh()];
             for (got, want) in [cosh(x), sinh(x)].into_iter().zip(want) {
-                let d = (got.to_bits() as i64 - want.to_bits() as i64).unsigned_abs();
-                assert!(d <= 2 || (got.is_infinite() && want.is_infinite()), "at {x:e}: {got:e} vs {want:e}");
+                assert!(ulps(got, want) <= 2 || (got.is_infinite() && want.is_infinite()), "at {x:e}: {got:e} vs {want:e}");
             }
             let y = u * 4.0 - 0.9999;
-            let d = (log1p(y).to_bits() as i64 - y.ln_1p().to_bits() as i64).unsigned_abs();
-            assert!(d <= 1, "log1p at {y:e}");
+            assert!(ulps(log1p(y), y.ln_1p()) <= 1, "log1p at {y:e}");
             let z = (u - 0.5) * 600.0;
-            let d = (exp10(z).to_bits() as i64 - 10f64.powf(z).to_bits() as i64).unsigned_abs();
-            assert!(d <= 2, "exp10 at {z:e}");
+            assert!(ulps(exp10(z), 10f64.powf(z)) <= 2, "exp10 at {z:e}");
         }
         assert_eq!(exp10(22.0), 1e22);
         assert_eq!(exp10(-3.0), 1e-3);

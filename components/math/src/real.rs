@@ -75,11 +75,7 @@ pub extern "C" fn pow10(x: f64) -> f64 {
 }
 
 
-/// Raises invalid (by computing 0/0 at run time) and returns the NaN.
-#[inline(never)]
-pub(crate) fn invalid() -> f64 {
-    black_box(0.0f64) / black_box(0.0f64)
-}
+use crate::support::invalid;
 
 /// `FP_ILOGB0` and `FP_ILOGBNAN`: musl makes both `INT_MIN`.
 pub const FP_ILOGBNAN: c_int = c_int::MIN;
@@ -283,7 +279,7 @@ mod to_int {
     #[cfg(not(target_arch = "x86_64"))]
     pub fn trunc64(x: f64) -> i64 {
         if x.is_nan() || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x) {
-            super::invalid();
+            crate::support::invalid();
             return i64::MIN;
         }
         x as i64

@@ -12,12 +12,8 @@
 use core::ffi::c_int;
 #[cfg(test)]
 use crate::float::{acosf, erfcf, tgammaf, ynf, acoshf};
+use crate::support::{hi, invalid, neg_pole};
 use core::hint::black_box as bb;
-
-/// The high word of a double's magnitude, as musl's thresholds read it.
-fn hi(x: f64) -> u32 {
-    (x.to_bits() >> 32) as u32 & 0x7fff_ffff
-}
 
 /// A float's magnitude bits.
 fn mag(x: f32) -> u32 {
@@ -30,16 +26,6 @@ fn nan(x: f64) -> bool {
 
 fn nanf(x: f32) -> bool {
     crate::exact::isnanf(x)
-}
-
-/// 0/0 at run time: the default NaN, with invalid.
-fn invalid() -> f64 {
-    bb(0.0f64) / bb(0.0f64)
-}
-
-/// -1/0 at run time: -inf, with divide-by-zero.
-fn neg_pole() -> f64 {
-    -1.0 / bb(0.0f64)
 }
 
 /// π/2's leading part (musl's `pio2_hi`) and its float form.
@@ -203,26 +189,26 @@ pub extern "C" fn tgamma(x: f64) -> f64 {
 /// ±0, NaN (invalid) for every argument with the sign bit set.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn y0(x: f64) -> f64 {
+    y_front(x, libm::y0)
+}
+
+/// y0's and y1's special arguments: -inf (divide-by-zero) at ±0, NaN (invalid) for every
+/// argument with the sign bit set; the others to the kernel.
+fn y_front(x: f64, kernel: fn(f64) -> f64) -> f64 {
     if x.to_bits() << 1 == 0 {
         return neg_pole();
     }
     if x.is_sign_negative() {
         return invalid();
     }
-    libm::y0(x)
+    kernel(x)
 }
 
 
 /// `y1(x)`—The Bessel function of the second kind of order 1 (special arguments as `y0`).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn y1(x: f64) -> f64 {
-    if x.to_bits() << 1 == 0 {
-        return neg_pole();
-    }
-    if x.is_sign_negative() {
-        return invalid();
-    }
-    libm::y1(x)
+    y_front(x, libm::y1)
 }
 
 
@@ -267,7 +253,7 @@ fn odd(x: f64) -> bool {
 pub unsafe extern "C" fn lgamma_r(x: f64, sign: *mut c_int) -> f64 {
     if lgamma_pole(x) {
         if odd(x) {
-            crate::exact::raise_inexact();
+            crate::support::raise_inexact();
         }
         // SAFETY: the caller's pointer.
         unsafe { *sign = 1 };

@@ -17,6 +17,7 @@
 //! - Infinities and NaNs: `x - x`, as musl computes it (the default NaN with invalid for
 //!   ±inf, a NaN argument quieted).
 use crate::trig_tables::{COS_COEF, PIO2, SIN_COEF, TWO_OVER_PI};
+use crate::support::{hi, nudge};
 use core::hint::black_box as bb;
 
 /// A double-double: the unevaluated sum `hi + lo`, `|lo| <= ulp(hi)/2`.
@@ -127,7 +128,7 @@ pub(crate) fn round_dd(d: Dd) -> f64 {
     if d.lo == 0.0 {
         // The functions here are never exact where they get this far: a zero tail is
         // the last bits of precision running out, not an exact result, so inexact stands.
-        crate::exact::raise_inexact();
+        crate::support::raise_inexact();
     }
     bb(d.hi) + bb(d.lo)
 }
@@ -248,16 +249,7 @@ fn sin_cos_dd(x: f64) -> (Dd, Dd) {
 
 /// |x| < 2^-27 (as musl's threshold reads the high word).
 fn tiny(x: f64) -> bool {
-    (x.to_bits() >> 32) as u32 & 0x7fff_ffff < 0x3e40_0000
-}
-
-/// `x(1 + d)` for a tiny `d` of the given sign, rounded once: sin x and tan x of a tiny x.
-fn nudge(x: f64, up: bool) -> f64 {
-    if x == 0.0 {
-        return x;
-    }
-    const D: f64 = f64::from_bits((1023 - 60) << 52); // 2^-60
-    crate::real::fma(x, if up { D } else { -D }, x)
+    hi(x) < 0x3e40_0000
 }
 
 /// `sin(x)`—The sine of `x` radians, correctly rounded.
@@ -330,11 +322,9 @@ mod tests {
 
     #[test]
     fn agrees_with_the_host_within_half_an_ulp_and_a_bit() {
-        let mut st: u64 = 0x5eed_5eed_1234_5678;
+        let mut rng = crate::support::XorShift(0x5eed_5eed_1234_5678);
         for i in 0..100_000 {
-            st ^= st << 13;
-            st ^= st >> 7;
-            st ^= st << 17;
+            let st = rng.next();
             let x = match i % 3 {
                 0 => f64::from_bits(st & 0x7fff_ffff_ffff_ffff) % 1e6,
                 1 => ((st >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 20.0,
@@ -344,8 +334,7 @@ mod tests {
                 continue;
             }
             for (got, want) in [(sin(x), x.sin()), (cos(x), x.cos()), (tan(x), x.tan())] {
-                let d = (got.to_bits() as i64 - want.to_bits() as i64).unsigned_abs();
-                assert!(d <= 1, "at {x:e} ({:#x}): {got:e} vs {want:e}", x.to_bits());
+                assert!(crate::support::ulps(got, want) <= 1, "at {x:e} ({:#x}): {got:e} vs {want:e}", x.to_bits());
             }
         }
     }

@@ -1,0 +1,104 @@
+//! Small pieces the function files share: the high word musl's thresholds read, the
+//! run-time expressions that raise a flag (the compiler would fold constant ones), the
+//! caller's rounding mode, and the tests' input generator and ulp distance.
+use core::hint::black_box as bb;
+
+/// The high word of |x|, as musl's thresholds read it.
+#[inline]
+pub(crate) fn hi(x: f64) -> u32 {
+    (x.to_bits() >> 32) as u32 & 0x7fff_ffff
+}
+
+/// 0/0 at run time: x86's default NaN (sign set), with invalid.
+#[inline(never)]
+pub(crate) fn invalid() -> f64 {
+    bb(0.0f64) / bb(0.0f64)
+}
+
+/// -1/0 at run time: -inf, with divide-by-zero.
+#[inline]
+pub(crate) fn neg_pole() -> f64 {
+    -1.0 / bb(0.0f64)
+}
+
+/// Raises inexact (only): 1 plus the smallest normal double is not representable.
+#[inline]
+pub(crate) fn raise_inexact() {
+    let _ = bb(bb(1.0f64) + bb(f64::MIN_POSITIVE));
+}
+
+/// `x(1 ± 2^-60)` rounded once in the caller's mode (a fused multiply-add, exact for
+/// subnormals too): the value of a function that is `x` to within far less than half an ulp,
+/// just above it in magnitude (`up`) or just below, such as sin, tan, sinh and log1p of a
+/// tiny `x`.
+#[inline]
+pub(crate) fn nudge(x: f64, up: bool) -> f64 {
+    const D: f64 = f64::from_bits((1023 - 60) << 52);
+    if x == 0.0 {
+        return x;
+    }
+    crate::real::fma(x, if up { D } else { -D }, x)
+}
+
+/// The current rounding mode: 0 nearest, 1 down, 2 up, 3 toward zero.
+pub(crate) fn rounding_mode() -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match crate::fenv::fegetround() {
+            crate::fenv::FE_DOWNWARD => 1,
+            crate::fenv::FE_UPWARD => 2,
+            crate::fenv::FE_TOWARDZERO => 3,
+            _ => 0,
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        let fpcr: u64;
+        // SAFETY: reads the floating-point control register.
+        unsafe { core::arch::asm!("mrs {}, fpcr", out(reg) fpcr, options(nomem, nostack)) };
+        // FPCR.RMode: 0 nearest, 1 toward +inf, 2 toward -inf, 3 toward zero.
+        [0, 2, 1, 3][((fpcr >> 22) & 3) as usize]
+    }
+    #[cfg(target_arch = "riscv64")]
+    {
+        let frm: u64;
+        // SAFETY: reads the rounding-mode CSR.
+        unsafe { core::arch::asm!("frrm {}", out(reg) frm, options(nomem, nostack)) };
+        // frm: 0 nearest, 1 toward zero, 2 down, 3 up.
+        match frm {
+            1 => 3,
+            2 => 1,
+            3 => 2,
+            _ => 0,
+        }
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64", target_arch = "riscv64")))]
+    {
+        0
+    }
+}
+
+/// The tests' pseudo-random source (xorshift64).
+#[cfg(test)]
+pub(crate) struct XorShift(pub u64);
+
+#[cfg(test)]
+impl XorShift {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    pub(crate) fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The distance in ulps between two doubles of the same sign.
+#[cfg(test)]
+pub(crate) fn ulps(a: f64, b: f64) -> u64 {
+    (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs()
+}
