@@ -1,6 +1,9 @@
-//! `sin`, `cos`, `tan` and `sincos`, rounded once from a double-double result, so they are
-//! correctly rounded in every rounding mode (up to the one case in 2^40 or so where the
-//! exact value lies within the double-double's error of a rounding boundary).
+//! `sin`, `cos`, `tan` and `sincos`. In round-to-nearest they are the `libm` crate's
+//! (musl's algorithm: the same bits as musl on every input of the differential test, at
+//! its speed); in the directed modes, where the crate's argument reduction goes wrong, they
+//! are rounded once from a double-double result, so correctly rounded there (up to the one
+//! case in 2^40 or so where the exact value lies within the double-double's error of a
+//! rounding boundary).
 //!
 //! - The argument is reduced exactly: `x·2/π` is formed in integer arithmetic from `x`'s
 //!   53-bit significand and a 256-bit window of the bits of 2/π (`trig_tables.rs`, computed
@@ -247,6 +250,14 @@ fn sin_cos_dd(x: f64) -> (Dd, Dd) {
     }
 }
 
+/// Whether the caller rounds to nearest: there the `libm` crate's kernels (musl's algorithm,
+/// bit for bit on the differential test's inputs, at musl's speed) serve; the
+/// double-double path is for the directed modes, where the crate's reduction goes wrong.
+#[inline]
+fn nearest() -> bool {
+    crate::support::rounding_mode() == 0
+}
+
 /// |x| < 2^-27 (as musl's threshold reads the high word).
 fn tiny(x: f64) -> bool {
     hi(x) < 0x3e40_0000
@@ -257,6 +268,9 @@ fn tiny(x: f64) -> bool {
 pub extern "C" fn sin(x: f64) -> f64 {
     if !x.is_finite() {
         return bb(x) - bb(x);
+    }
+    if nearest() {
+        return libm::sin(x);
     }
     if tiny(x) {
         return nudge(x, false);
@@ -269,6 +283,9 @@ pub extern "C" fn sin(x: f64) -> f64 {
 pub extern "C" fn cos(x: f64) -> f64 {
     if !x.is_finite() {
         return bb(x) - bb(x);
+    }
+    if nearest() {
+        return libm::cos(x);
     }
     if tiny(x) {
         // 1 - x²/2 is within half an ulp of 1 and below it: 1 - x² rounds the same way
@@ -283,6 +300,9 @@ pub extern "C" fn cos(x: f64) -> f64 {
 pub extern "C" fn tan(x: f64) -> f64 {
     if !x.is_finite() {
         return bb(x) - bb(x);
+    }
+    if nearest() {
+        return libm::tan(x);
     }
     if tiny(x) {
         return nudge(x, true);
@@ -303,6 +323,8 @@ pub unsafe extern "C" fn sincos(x: f64, s: *mut f64, c: *mut f64) {
     let (sv, cv) = if !x.is_finite() {
         let n = bb(x) - bb(x);
         (n, n)
+    } else if nearest() {
+        libm::sincos(x)
     } else if tiny(x) {
         (nudge(x, false), crate::real::fma(-x, x, 1.0))
     } else {
