@@ -392,34 +392,44 @@ pub extern "C" fn fmaf(x: f32, y: f32, z: f32) -> f32 {
     crate::fma::fmaf(x, y, z)
 }
 
-/// Whether the CPU has FMA3 (CPUID leaf 1, ECX bit 12), cached after the first call.
+/// Whether the CPU has FMA3 (CPUID leaf 1, ECX bit 12) and SSE4.1 (bit 19, which every
+/// FMA3 CPU has; the exponential's fast path uses its `roundsd`), cached after the first
+/// call.
 #[cfg(target_arch = "x86_64")]
-fn has_fma() -> bool {
-    use core::sync::atomic::{AtomicU8, Ordering};
-    static STATE: AtomicU8 = AtomicU8::new(0);
-    match STATE.load(Ordering::Relaxed) {
+#[inline]
+pub(crate) fn has_fma() -> bool {
+    use core::sync::atomic::Ordering;
+    match FMA_STATE.load(Ordering::Relaxed) {
         1 => false,
         2 => true,
-        _ => {
-            // CPUID leaf 1 exists on every x86_64 CPU.
-            let ecx = core::arch::x86_64::__cpuid(1).ecx;
-            // FMA needs the OS to save the AVX state too (OSXSAVE, bit 27, and XCR0's
-            // SSE and AVX bits).
-            let os_avx = ecx & (1 << 27) != 0 && {
-                // SAFETY: OSXSAVE says xgetbv is available.
-                let xcr0 = unsafe { core::arch::x86_64::_xgetbv(0) };
-                xcr0 & 6 == 6
-            };
-            let yes = ecx & (1 << 12) != 0 && os_avx;
-            STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-            yes
-        }
+        _ => probe_fma(),
     }
 }
 
 #[cfg(target_arch = "x86_64")]
+static FMA_STATE: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn probe_fma() -> bool {
+    // CPUID leaf 1 exists on every x86_64 CPU.
+    let ecx = core::arch::x86_64::__cpuid(1).ecx;
+    // FMA needs the OS to save the AVX state too (OSXSAVE, bit 27, and XCR0's SSE and AVX
+    // bits).
+    let os_avx = ecx & (1 << 27) != 0 && {
+        // SAFETY: OSXSAVE says xgetbv is available.
+        let xcr0 = unsafe { core::arch::x86_64::_xgetbv(0) };
+        xcr0 & 6 == 6
+    };
+    let yes = ecx & (1 << 12) != 0 && ecx & (1 << 19) != 0 && os_avx;
+    FMA_STATE.store(if yes { 2 } else { 1 }, core::sync::atomic::Ordering::Relaxed);
+    yes
+}
+
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-unsafe fn fma_hw(x: f64, y: f64, z: f64) -> f64 {
+pub(crate) unsafe fn fma_hw(x: f64, y: f64, z: f64) -> f64 {
     use core::arch::x86_64::{_mm_cvtsd_f64, _mm_fmadd_sd, _mm_set_sd};
     _mm_cvtsd_f64(_mm_fmadd_sd(_mm_set_sd(x), _mm_set_sd(y), _mm_set_sd(z)))
 }

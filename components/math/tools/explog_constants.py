@@ -56,3 +56,53 @@ for n in range(13):
     h, l = dd(Fraction(1, f))
     print("    (%s, %s)," % (lit(h), lit(l)))
 print("];")
+
+# The fast paths' tables (explog.rs).
+def fixed_exp(q, one):
+    """e^q for a Fraction 0 <= q < 1, as an integer over `one`."""
+    x = q.numerator * one // q.denominator
+    total = term = one
+    n = 1
+    while term:
+        term = term * x // one // n
+        total += term
+        n += 1
+    return total
+
+def fixed_log(q, one):
+    """log q for a positive Fraction near 1: 2 atanh((q-1)/(q+1)), over `one`."""
+    u = (q - 1) / (q + 1)
+    if u < 0:
+        return -fixed_log(1 / q, one)
+    un = u.numerator * one // u.denominator
+    u2 = un * un // one
+    total = 0
+    term = un
+    n = 0
+    while term:
+        total += term // (2 * n + 1)
+        term = term * u2 // one
+        n += 1
+    return 2 * total
+
+print("/// 2^(j/128) as double-doubles, j = 0..127 (the exponential's fast path).")
+print("pub const EXP2_J: [(f64, f64); 128] = [")
+for j in range(128):
+    v = Fraction(fixed_exp(ln2 * j / 128, one), one)
+    h, l = dd(v)
+    print("    (%s, %s)," % (lit(h), lit(l)))
+print("];")
+print("/// The logarithm's fast path: for each of 256 intervals of [0.6875, 1.375) (width 2^-9")
+print("/// below 1, 2^-8 above), a double near 1/c for the interval's centre c (exactly 1 for the")
+print("/// two intervals next to 1), and -log of that double as a double-double.")
+print("pub const LOG_INV_C: [(f64, f64, f64); 256] = [")
+for i in range(256):
+    if i < 160:
+        c = Fraction(11, 16) + Fraction(2 * i + 1, 1024)
+    else:
+        c = 1 + Fraction(2 * (i - 160) + 1, 512)
+    invc = 1.0 if i in (159, 160) else float(1 / c)
+    v = -Fraction(fixed_log(Fraction(invc), one), one)
+    h, l = dd(v)
+    print("    (%s, %s, %s)," % (lit(invc), lit(h), lit(l)))
+print("];")
