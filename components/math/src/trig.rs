@@ -45,7 +45,7 @@ pub(crate) fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
 
 /// Veltkamp's split into two 26-bit halves.
 #[inline]
-pub(crate) fn split(a: f64) -> (f64, f64) {
+fn split(a: f64) -> (f64, f64) {
     let c = 134_217_729.0 * a;
     let h = c - (c - a);
     (h, a - h)
