@@ -139,6 +139,7 @@ fn fmadd<const F: bool>(a: f64, b: f64, c: f64) -> f64 {
 
 /// The rounding error of `p = a·b`: exact (fused, or Dekker's product in round-to-nearest).
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 fn mul_err<const F: bool>(a: f64, b: f64, p: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if F {
@@ -580,8 +581,14 @@ mod tests {
                 }
             }
         }
-        for mode in [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO] {
+        // The fenv module is x86-only for now; elsewhere the test runs in round-to-nearest.
+        #[cfg(target_arch = "x86_64")]
+        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
+        #[cfg(not(target_arch = "x86_64"))]
+        let modes = [0];
+        for mode in modes {
             let mut worst = [0.0; 3];
+            #[cfg(target_arch = "x86_64")]
             crate::fenv::fesetround(mode);
             run::<false>(&mut worst);
             #[cfg(target_arch = "x86_64")]
@@ -593,6 +600,7 @@ mod tests {
                 // SAFETY: the CPU has FMA and SSE4.1.
                 unsafe { with_fma(&mut worst) };
             }
+            #[cfg(target_arch = "x86_64")]
             crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
             std::println!("mode {mode}: exp 2^{:.1}, log 2^{:.1}", worst[0].log2(), worst[1].log2());
             assert!(worst[0] < EPS / 8.0 && worst[1] < EPS / 8.0, "{worst:?}");
