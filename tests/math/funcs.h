@@ -60,6 +60,7 @@
 	X(fmod, D, R_RR, NONE) \
 	X(hypot, D, R_RR, mpfr_hypot) \
 	X(nextafter, D, R_RR, NONE) \
+	X(nexttoward, D, R_RX, NONE) \
 	X(pow, D, R_RR, mpfr_pow) \
 	X(remainder, D, R_RR, NONE) \
 	X(scalb, D, R_RR, NONE) \
@@ -131,6 +132,7 @@
 	X(fmodf, F, R_RR, NONE) \
 	X(hypotf, F, R_RR, mpfr_hypot) \
 	X(nextafterf, F, R_RR, NONE) \
+	X(nexttowardf, F, R_RX, NONE) \
 	X(powf, F, R_RR, mpfr_pow) \
 	X(remainderf, F, R_RR, NONE) \
 	X(scalbf, F, R_RR, NONE) \
@@ -153,6 +155,55 @@
 	X(remquof, F, R_RRPI, NONE)
 
 /* The long double functions limpet has so far. */
-#define FUNCS_L(X)
+#define FUNCS_L(X) \
+	X(sinl, L, R_R, mpfr_sin) \
+	X(cosl, L, R_R, mpfr_cos) \
+	X(tanl, L, R_R, mpfr_tan) \
+	X(sincosl, L, V_RPP, oracle_sincos) \
+	X(expl, L, R_R, mpfr_exp) \
+	X(exp2l, L, R_R, mpfr_exp2) \
+	X(exp10l, L, R_R, mpfr_exp10) \
+	X(pow10l, L, R_R, mpfr_exp10) \
+	X(expm1l, L, R_R, mpfr_expm1) \
+	X(sinhl, L, R_R, mpfr_sinh) \
+	X(coshl, L, R_R, mpfr_cosh) \
+	X(tanhl, L, R_R, mpfr_tanh) \
+	X(acosl, L, R_R, mpfr_acos) \
+	X(asinl, L, R_R, mpfr_asin) \
+	X(atanl, L, R_R, mpfr_atan) \
+	X(ceill, L, R_R, NONE) \
+	X(fabsl, L, R_R, NONE) \
+	X(floorl, L, R_R, NONE) \
+	X(logl, L, R_R, mpfr_log) \
+	X(log10l, L, R_R, mpfr_log10) \
+	X(log1pl, L, R_R, mpfr_log1p) \
+	X(log2l, L, R_R, mpfr_log2) \
+	X(logbl, L, R_R, NONE) \
+	X(nearbyintl, L, R_R, NONE) \
+	X(rintl, L, R_R, NONE) \
+	X(roundl, L, R_R, NONE) \
+	X(sqrtl, L, R_R, mpfr_sqrt) \
+	X(truncl, L, R_R, NONE) \
+	X(atan2l, L, R_RR, mpfr_atan2) \
+	X(copysignl, L, R_RR, NONE) \
+	X(fdiml, L, R_RR, mpfr_dim) \
+	X(fmaxl, L, R_RR, NONE) \
+	X(fminl, L, R_RR, NONE) \
+	X(fmodl, L, R_RR, NONE) \
+	X(nextafterl, L, R_RR, oracle_nextafterl) \
+	X(nexttowardl, L, R_RR, oracle_nextafterl) \
+	X(remainderl, L, R_RR, NONE) \
+	X(fmal, L, R_RRR, mpfr_fma) \
+	X(ldexpl, L, R_RI, NONE) \
+	X(scalbnl, L, R_RI, NONE) \
+	X(scalblnl, L, R_RLG, NONE) \
+	X(ilogbl, L, I_R, NONE) \
+	X(lrintl, L, LG_R, NONE) \
+	X(lroundl, L, LG_R, NONE) \
+	X(llrintl, L, LL_R, NONE) \
+	X(llroundl, L, LL_R, NONE) \
+	X(frexpl, L, R_RPI, NONE) \
+	X(modfl, L, R_RPR, NONE) \
+	X(remquol, L, R_RRPI, NONE)
 
 #define FUNCS(X) FUNCS_D(X) FUNCS_F(X) FUNCS_L(X)

@@ -90,41 +90,12 @@ extern "C" fn signbit_f80(_significand: u64, sign_exponent: u64) -> c_int {
     ((sign_exponent >> 15) & 1) as c_int
 }
 
-// `int __fpclassifyl(long double)` and `int __signbitl(long double)`: the argument is in
-// memory at 8(%rsp) on entry (the psABI's X87 class, which no Rust type has), so each is a
-// trampoline that loads the significand and the sign-and-exponent word into the first two
-// integer argument registers and jumps to its Rust body. The trampoline's own name is
-// `limpet_math_*` (hidden); with `export` the C name is an alias of it, so without it an
-// embedder's own libm keeps its `__fpclassifyl`.
+// `int __fpclassifyl(long double)` and `int __signbitl(long double)`: trampolines (see
+// `entry.rs`) that load the significand and the sign-and-exponent word into the first two
+// integer argument registers and jump to the Rust body.
+ld_fn!(x jmp "__fpclassifyl", "limpet_math_fpclassifyl", fpclassify_f80);
 #[cfg(target_arch = "x86_64")]
-macro_rules! f80_trampoline {
-    ($c_name:literal, $own:literal, $body:ident) => {
-        core::arch::global_asm!(
-            ".text",
-            ".p2align 4",
-            concat!(".globl ", $own),
-            concat!(".hidden ", $own),
-            concat!(".type ", $own, ", @function"),
-            concat!($own, ":"),
-            "mov rdi, qword ptr [rsp + 8]",
-            "movzx esi, word ptr [rsp + 16]",
-            "jmp {body}",
-            concat!(".size ", $own, ", . - ", $own),
-            body = sym $body,
-        );
-        #[cfg(feature = "export")]
-        core::arch::global_asm!(
-            concat!(".globl ", $c_name),
-            concat!(".type ", $c_name, ", @function"),
-            concat!(".set ", $c_name, ", ", $own),
-        );
-    };
-}
-
-#[cfg(target_arch = "x86_64")]
-f80_trampoline!("__fpclassifyl", "limpet_math_fpclassifyl", fpclassify_f80);
-#[cfg(target_arch = "x86_64")]
-f80_trampoline!("__signbitl", "limpet_math_signbitl", signbit_f80);
+ld_fn!(x jmp "__signbitl", "limpet_math_signbitl", signbit_f80);
 
 /// `__flt_rounds()`—The current rounding direction as `FLT_ROUNDS` reports it: 0 toward
 /// zero, 1 to nearest, 2 upward, 3 downward. On x86_64 it is the SSE unit's mode (MXCSR

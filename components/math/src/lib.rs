@@ -8,11 +8,16 @@
 //! limpet's.
 #![cfg_attr(not(test), no_std)]
 
+#[cfg(target_arch = "x86_64")]
+#[macro_use]
+mod entry;
 pub mod classify;
 mod support;
 #[cfg(target_arch = "x86_64")]
 pub mod fenv;
 pub mod fma;
+#[cfg(target_arch = "x86_64")]
+pub mod ld80;
 
 /// Defines C entry points that forward to a `libm` kernel of the same shape.
 macro_rules! math_fns {

@@ -159,8 +159,13 @@ fn two_over_pi_at(i: i32) -> u64 {
 fn reduce(x: f64) -> (u32, Dd) {
     let b = x.to_bits();
     let be = ((b >> 52) & 0x7ff) as i32;
-    let m = (b & ((1 << 52) - 1)) | (1 << 52);
-    let e = be - 1075; // |x| = m·2^e
+    let (n, r) = reduce_parts((b & ((1 << 52) - 1)) | (1 << 52), be - 1075);
+    if x < 0.0 { (n.wrapping_neg() & 3, r.neg()) } else { (n, r) }
+}
+
+/// `reduce` for the magnitude m·2^e (m up to 64 bits, as `long double`'s significand, and
+/// e up to 16320: the table holds enough of 2/π for both formats).
+pub(crate) fn reduce_parts(m: u64, e: i32) -> (u32, Dd) {
     // Bits of 2/π of weight 2^(e-i) with i <= e-2 make multiples of 4 in m·2^(e-i):
     // the quadrant does not need them.
     let i0 = (e - 1).max(1);
@@ -207,11 +212,7 @@ fn reduce(x: f64) -> (u32, Dd) {
     if negative {
         r = r.neg();
     }
-    if x < 0.0 {
-        (n.wrapping_neg() & 3, r.neg())
-    } else {
-        (n, r)
-    }
+    (n, r)
 }
 
 /// Horner's rule over the coefficients in double-double for the first `dd_terms` and in
@@ -241,8 +242,13 @@ fn cos_kernel(r: Dd) -> Dd {
 /// sin and cos of a finite `x` with |x| >= 2^-27, as double-doubles.
 fn sin_cos_dd(x: f64) -> (Dd, Dd) {
     let (n, r) = if x.abs() < core::f64::consts::FRAC_PI_4 { (0, Dd::new(x, 0.0)) } else { reduce(x) };
+    sin_cos_of(n, r)
+}
+
+/// sin and cos of n·π/2 + r (|r| <= π/4 or so).
+pub(crate) fn sin_cos_of(n: u32, r: Dd) -> (Dd, Dd) {
     let (s, c) = (sin_kernel(r), cos_kernel(r));
-    match n {
+    match n & 3 {
         0 => (s, c),
         1 => (c, s.neg()),
         2 => (s.neg(), c.neg()),

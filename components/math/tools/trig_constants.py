@@ -21,13 +21,13 @@ def arctan_inv(x, one):
         n += 1
     return total
 
-BITS = 1600
+BITS = 17200
 one = 1 << (BITS + 64)
 pi_scaled = 4 * (4 * arctan_inv(5, one) - arctan_inv(239, one))  # pi * 2^(BITS+64)
 pi = Fraction(pi_scaled, 1 << (BITS + 64))
 
-# 2/pi to 1344 bits after the binary point: 21 words, most significant first.
-WORDS = 21
+# 2/pi to 16896 bits after the binary point (enough for long double arguments up to 2^16384): 264 words, most significant first.
+WORDS = 264
 two_over_pi = (2 << (BITS + 64)) * (1 << (BITS + 64)) // pi_scaled  # (2/pi) * 2^(BITS+64)
 frac_bits = two_over_pi >> (BITS + 64 - 64 * WORDS)  # top 64*WORDS bits after the point (2/pi < 1)
 
