@@ -156,6 +156,9 @@
 
 /* The long double functions limpet has so far. */
 #define FUNCS_L(X) \
+	X(cbrtl, L, R_R, mpfr_cbrt) \
+	X(hypotl, L, R_RR, mpfr_hypot) \
+	X(powl, L, R_RR, mpfr_pow) \
 	X(sinl, L, R_R, mpfr_sin) \
 	X(cosl, L, R_R, mpfr_cos) \
 	X(tanl, L, R_R, mpfr_tan) \

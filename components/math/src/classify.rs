@@ -93,6 +93,7 @@ extern "C" fn signbit_f80(_significand: u64, sign_exponent: u64) -> c_int {
 // `int __fpclassifyl(long double)` and `int __signbitl(long double)`: trampolines (see
 // `entry.rs`) that load the significand and the sign-and-exponent word into the first two
 // integer argument registers and jump to the Rust body.
+#[cfg(target_arch = "x86_64")]
 ld_fn!(x jmp "__fpclassifyl", "limpet_math_fpclassifyl", fpclassify_f80);
 #[cfg(target_arch = "x86_64")]
 ld_fn!(x jmp "__signbitl", "limpet_math_signbitl", signbit_f80);

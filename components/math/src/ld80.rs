@@ -733,7 +733,7 @@ pub extern "C" fn lroundl_body(x: F80) -> i64 {
 // ---- fmal ----
 
 /// A 256-bit unsigned integer as (high, low) halves, for the exact `x*y + z`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(crate) struct U256(pub(crate) u128, pub(crate) u128);
 
 impl U256 {
@@ -886,6 +886,8 @@ pub extern "C" fn fmal_body(x: F80, y: F80, z: F80) -> F80 {
 }
 
 mod exp;
+mod pow;
+mod root;
 mod trig;
 
 /// A double's value as an [`F80`], for the tests.
