@@ -156,6 +156,9 @@
 
 /* The long double functions limpet has so far. */
 #define FUNCS_L(X) \
+	X(asinhl, L, R_R, mpfr_asinh) \
+	X(acoshl, L, R_R, mpfr_acosh) \
+	X(atanhl, L, R_R, mpfr_atanh) \
 	X(cbrtl, L, R_R, mpfr_cbrt) \
 	X(hypotl, L, R_RR, mpfr_hypot) \
 	X(powl, L, R_RR, mpfr_pow) \

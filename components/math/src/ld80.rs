@@ -886,6 +886,7 @@ pub extern "C" fn fmal_body(x: F80, y: F80, z: F80) -> F80 {
 }
 
 mod exp;
+mod hyp;
 mod pow;
 mod root;
 mod trig;

@@ -35,25 +35,32 @@ fn integer_kind(y: F80) -> (bool, bool) {
     (frac == 0, frac == 0 && (y.m >> fbits) & 1 == 1)
 }
 
-/// log2 |x| for a finite nonzero x, as a double-double to about 2^-100 relative.
-fn log2_dd(x: F80) -> Dd {
+/// ln |x| of a finite nonzero x as (e, ln m) with |x| = m·2^e, m in [√2/2, √2) (so ln m
+/// does not cancel against e), ln m a double-double to about 2^-100 relative.
+pub(super) fn ln_parts(x: F80) -> (i32, Dd) {
     let lz = x.m.leading_zeros();
     let m = x.m << lz;
     let mut e = (if x.exp() == 0 { 1 } else { x.exp() as i32 }) - BIAS - lz as i32;
-    // m/2^63 in [1, 2), or halved into [√2/2, √2) so log m does not cancel against e.
     let (mut scale, sqrt2) = (1.0 / 9_223_372_036_854_775_808.0, 0xb504_f333_f9de_6484u64);
     if m > sqrt2 {
         scale *= 0.5;
         e += 1;
     }
     let hi = m >> 11 << 11;
-    let mh = hi as f64 * scale;
-    let ml = (m - hi) as f64 * scale;
-    // log(mh + ml) = log mh + q - q²/2, q = ml/mh < 2^-52, in double-double.
-    let q = Dd::new(ml, 0.0).div(Dd::new(mh, 0.0));
-    let lnm = log_dd(mh).add(q).add(Dd::new(-0.5 * q.hi * q.hi, 0.0));
-    let l2 = lnm.mul(Dd::new(INV_LN2.0, INV_LN2.1));
-    Dd::new(f64::from(e), 0.0).add(l2)
+    (e, ln_dd(Dd::new(hi as f64 * scale, (m - hi) as f64 * scale)))
+}
+
+/// ln w for a double-double w > 0 in the double range: ln w.hi + q - q²/2, q = w.lo/w.hi
+/// (below 2^-52) in double-double, so it keeps its relative precision however near 1 w is.
+pub(super) fn ln_dd(w: Dd) -> Dd {
+    let q = Dd::new(w.lo, 0.0).div(Dd::new(w.hi, 0.0));
+    log_dd(w.hi).add(q).add(Dd::new(-0.5 * q.hi * q.hi, 0.0))
+}
+
+/// log2 |x| for a finite nonzero x, as a double-double to about 2^-100 relative.
+fn log2_dd(x: F80) -> Dd {
+    let (e, lnm) = ln_parts(x);
+    Dd::new(f64::from(e), 0.0).add(lnm.mul(Dd::new(INV_LN2.0, INV_LN2.1)))
 }
 
 /// a·b, or None past 2^256.
