@@ -156,6 +156,8 @@
 
 /* The long double functions limpet has so far. */
 #define FUNCS_L(X) \
+	X(erfl, L, R_R, mpfr_erf) \
+	X(erfcl, L, R_R, mpfr_erfc) \
 	X(asinhl, L, R_R, mpfr_asinh) \
 	X(acoshl, L, R_R, mpfr_acosh) \
 	X(atanhl, L, R_R, mpfr_atanh) \

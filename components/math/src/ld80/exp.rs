@@ -68,12 +68,12 @@ pub(super) fn nudged(v: F80, away: bool, mode: u32) -> F80 {
 fn huge(neg: bool, mode: u32) -> F80 {
     round_f80(neg, U256(0, 1), 20000, mode)
 }
-fn tiny(neg: bool, mode: u32) -> F80 {
+pub(super) fn tiny(neg: bool, mode: u32) -> F80 {
     round_f80(neg, U256(0, 1), -20000, mode)
 }
 
 /// e^x for a double-double |x| < 11400: (m, k) with e^x = m·2^k.
-fn exp_big(x: Dd) -> (Dd, i32) {
+pub(super) fn exp_big(x: Dd) -> (Dd, i32) {
     // The nearest integer (this runs in round-to-nearest).
     const SHIFT: f64 = 6_755_399_441_055_744.0;
     let kf = (x.hi * (1.0 / LN2.0) + SHIFT) - SHIFT;
