@@ -9,7 +9,7 @@
 //!
 //! The constants 2/√π and 1/√π are double-doubles (and 2/√π·2^127 an integer, for the
 //! arguments below the double range) computed to 400 bits.
-use super::exp::{dd_round, exp_big, nudged, tiny, to_dd};
+use super::exp::{dd_round, exp_big, nudged, odd_to_one_edges, tiny, to_dd};
 use super::{BIAS, F80, INT_BIT, U256, add, raise_inexact, round_f80, x87_mode};
 use crate::trig::{Dd, in_nearest};
 
@@ -63,16 +63,10 @@ fn at_least(x: F80, v: f64) -> bool {
 
 /// `erfl(x)`.
 pub extern "C" fn erfl_body(x: F80) -> F80 {
-    if x.is_nan() {
-        return add(x, x);
+    if let Some(r) = odd_to_one_edges(x) {
+        return r;
     }
     let one = F80::new(x.neg(), BIAS as u64, INT_BIT);
-    if x.is_inf() {
-        return one;
-    }
-    if x.m == 0 {
-        return x;
-    }
     let mode = x87_mode();
     if (x.exp() as i32) < BIAS - 900 {
         // 2x/√π·(1 - x²/3): the product with the truncated constant, its tail a sticky bit

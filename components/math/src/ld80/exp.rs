@@ -344,18 +344,26 @@ pub extern "C" fn coshl_body(x: F80) -> F80 {
     dd_round(d, k, mode)
 }
 
-/// `tanhl(x)`.
-pub extern "C" fn tanhl_body(x: F80) -> F80 {
+/// What tanh and erf share, odd and tending to ±1: a NaN quieted, ±inf to ±1, ±0 itself.
+pub(super) fn odd_to_one_edges(x: F80) -> Option<F80> {
     if x.is_nan() {
-        return add(x, x);
+        return Some(add(x, x));
     }
-    let one = F80::new(x.neg(), BIAS as u64, INT_BIT);
     if x.is_inf() {
-        return one;
+        return Some(F80::new(x.neg(), BIAS as u64, INT_BIT));
     }
     if x.m == 0 {
-        return x;
+        return Some(x);
     }
+    None
+}
+
+/// `tanhl(x)`.
+pub extern "C" fn tanhl_body(x: F80) -> F80 {
+    if let Some(r) = odd_to_one_edges(x) {
+        return r;
+    }
+    let one = F80::new(x.neg(), BIAS as u64, INT_BIT);
     let mode = x87_mode();
     if (x.exp() as i32) < BIAS - 33 {
         // x - x³/3: toward 0.
