@@ -156,6 +156,7 @@
 
 /* The long double functions limpet has so far. */
 #define FUNCS_L(X) \
+	X(tgammal, L, R_R, mpfr_gamma) \
 	X(erfl, L, R_R, mpfr_erf) \
 	X(erfcl, L, R_R, mpfr_erfc) \
 	X(asinhl, L, R_R, mpfr_asinh) \

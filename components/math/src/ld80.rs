@@ -887,6 +887,7 @@ pub extern "C" fn fmal_body(x: F80, y: F80, z: F80) -> F80 {
 
 mod erf;
 mod exp;
+mod gamma;
 mod hyp;
 mod pow;
 mod root;

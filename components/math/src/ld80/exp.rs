@@ -204,7 +204,7 @@ pub extern "C" fn exp10l_body(x: F80) -> F80 {
 }
 
 /// A 256-bit numerator over a small divisor: (quotient, remainder), by 64-bit limbs.
-fn div_u256(n: U256, d: u128) -> (U256, u128) {
+pub(super) fn div_u256(n: U256, d: u128) -> (U256, u128) {
     let limbs = [(n.0 >> 64) as u64, n.0 as u64, (n.1 >> 64) as u64, n.1 as u64];
     let mut r = 0u128;
     let mut q = [0u64; 4];

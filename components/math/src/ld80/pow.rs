@@ -64,7 +64,7 @@ fn log2_dd(x: F80) -> Dd {
 }
 
 /// a·b, or None past 2^256.
-fn mul_small(a: U256, b: u64) -> Option<U256> {
+pub(super) fn mul_small(a: U256, b: u64) -> Option<U256> {
     let lo = super::root::mul_wide(a.1, u128::from(b));
     let hi = super::root::mul_wide(a.0, u128::from(b));
     if hi.0 != 0 {
