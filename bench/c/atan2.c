@@ -3,16 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static double xs[N], ys[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++) {
-		xs[k] = -10.0 + (10.0 - -10.0) * (double)k / N;
-		ys[k] = -10.0 + (10.0 - -10.0) * (double)((k * 37) % N) / N;
-	}
-}
+BENCH_SPREAD3(double, -10.0, 10.0, -10.0, 10.0)
 
 static void bench_op(long i)
 {

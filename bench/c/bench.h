@@ -37,6 +37,30 @@ static void bench_finish(void);
 static volatile double bench_sink;
 #define BENCH_KEEP_DOUBLE(d) (bench_sink = (d))
 
+/* The math rows' inputs, N (a power of two the row defines) values of type T spread evenly
+ * over [LO, HI] in `in`, taken in turn by `in[i & (N - 1)]`; for two arguments, xs over
+ * [XLO, XHI] and ys over [YLO, YHI] in the permuted order (k*37) % N; for three, zs over the
+ * same range as ys in the order (k*101) % N. Each defines the row's bench_setup. */
+#define BENCH_SPREAD(T, LO, HI) \
+	static T in[N]; \
+	static void bench_setup(const char *arg) \
+	{ \
+		(void)arg; \
+		for (int k = 0; k < N; k++) \
+			in[k] = (LO) + ((HI) - (LO)) * (T)k / N; \
+	}
+#define BENCH_SPREAD3(T, XLO, XHI, YLO, YHI) \
+	static T xs[N], ys[N], zs[N]; \
+	static void bench_setup(const char *arg) \
+	{ \
+		(void)arg; \
+		for (int k = 0; k < N; k++) { \
+			xs[k] = (XLO) + ((XHI) - (XLO)) * (T)k / N; \
+			ys[k] = (YLO) + ((YHI) - (YLO)) * (T)((k * 37) % N) / N; \
+			zs[k] = (YLO) + ((YHI) - (YLO)) * (T)((k * 101) % N) / N; \
+		} \
+	}
+
 static void bench_write(int fd, const char *s, unsigned long n)
 {
 	while (n > 0) {

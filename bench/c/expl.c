@@ -3,14 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static long double in[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++)
-		in[k] = -20.0L + (20.0L - -20.0L) * (long double)k / N;
-}
+BENCH_SPREAD(long double, -20.0L, 20.0L)
 
 static void bench_op(long i)
 {

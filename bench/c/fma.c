@@ -3,17 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static double xs[N], ys[N], zs[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++) {
-		xs[k] = -8.0 + 16.0 * (double)k / N;
-		ys[k] = -8.0 + 16.0 * (double)((k * 37) % N) / N;
-		zs[k] = -8.0 + 16.0 * (double)((k * 101) % N) / N;
-	}
-}
+BENCH_SPREAD3(double, -8.0, 8.0, -8.0, 8.0)
 
 static void bench_op(long i)
 {

@@ -3,16 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static double xs[N], ys[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++) {
-		xs[k] = -1e3 + (1e3 - -1e3) * (double)k / N;
-		ys[k] = -1e3 + (1e3 - -1e3) * (double)((k * 37) % N) / N;
-	}
-}
+BENCH_SPREAD3(double, -1e3, 1e3, -1e3, 1e3)
 
 static void bench_op(long i)
 {

@@ -3,14 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static float in[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++)
-		in[k] = 0.001f + (1000.0f - 0.001f) * (float)k / N;
-}
+BENCH_SPREAD(float, 0.001f, 1000.0f)
 
 static void bench_op(long i)
 {

@@ -3,14 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static long double in[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++)
-		in[k] = 0.001L + (1000.0L - 0.001L) * (long double)k / N;
-}
+BENCH_SPREAD(long double, 0.001L, 1000.0L)
 
 static void bench_op(long i)
 {

@@ -3,16 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static double xs[N], ys[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++) {
-		xs[k] = 0.5 + 9.5 * (double)k / N;
-		ys[k] = -4.0 + 8.0 * (double)((k * 37) % N) / N;
-	}
-}
+BENCH_SPREAD3(double, 0.5, 10.0, -4.0, 4.0)
 
 static void bench_op(long i)
 {

@@ -3,16 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static float xs[N], ys[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++) {
-		xs[k] = 0.5f + (10.0f - 0.5f) * (float)k / N;
-		ys[k] = -4.0f + (4.0f - -4.0f) * (float)((k * 37) % N) / N;
-	}
-}
+BENCH_SPREAD3(float, 0.5f, 10.0f, -4.0f, 4.0f)
 
 static void bench_op(long i)
 {

@@ -3,16 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static long double xs[N], ys[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++) {
-		xs[k] = 0.5L + (10.0L - 0.5L) * (long double)k / N;
-		ys[k] = -4.0L + (4.0L - -4.0L) * (long double)((k * 37) % N) / N;
-	}
-}
+BENCH_SPREAD3(long double, 0.5L, 10.0L, -4.0L, 4.0L)
 
 static void bench_op(long i)
 {

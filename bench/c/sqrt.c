@@ -3,14 +3,7 @@
 #include "bench.h"
 
 #define N 1024
-static double in[N];
-
-static void bench_setup(const char *arg)
-{
-	(void)arg;
-	for (int k = 0; k < N; k++)
-		in[k] = 0.0 + (1000000.0 - 0.0) * (double)k / N;
-}
+BENCH_SPREAD(double, 0.0, 1000000.0)
 
 static void bench_op(long i)
 {

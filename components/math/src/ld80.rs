@@ -44,7 +44,7 @@ impl F80 {
     fn is_nan(self) -> bool {
         // Exponent all ones and anything but the integer bit: NaNs, and the encodings
         // the x87 refuses (pseudo-NaNs, pseudo-infinities), which it treats as NaNs.
-        self.exp() == 0x7fff && self.m << 1 != 0 || self.exp() == 0x7fff && self.m == 0
+        self.exp() == 0x7fff && self.m != INT_BIT
     }
     fn is_inf(self) -> bool {
         self.exp() == 0x7fff && self.m == INT_BIT
