@@ -157,6 +157,8 @@
 /* The long double functions limpet has so far. */
 #define FUNCS_L(X) \
 	X(tgammal, L, R_R, mpfr_gamma) \
+	X(lgammal, L, R_R, oracle_lgamma) \
+	X(lgammal_r, L, R_RPI, oracle_lgamma) \
 	X(erfl, L, R_R, mpfr_erf) \
 	X(erfcl, L, R_R, mpfr_erfc) \
 	X(asinhl, L, R_R, mpfr_asinh) \

@@ -16,7 +16,7 @@ use crate::trig::{Dd, in_nearest, two_prod};
 const ONE: F80 = F80::new(false, BIAS as u64, INT_BIT);
 
 /// ±v·2^e as a double-double, exactly (v < 2^64; e keeps the parts normal doubles).
-fn u64_dd(v: u64, e: i32, neg: bool) -> Dd {
+pub(super) fn u64_dd(v: u64, e: i32, neg: bool) -> Dd {
     let sh = (64 - v.leading_zeros()).saturating_sub(53);
     let hi = v >> sh << sh;
     let s = if neg { -pow2(e) } else { pow2(e) };
@@ -93,7 +93,7 @@ pub(super) fn exp_big(x: Dd) -> (Dd, i32) {
 }
 
 /// The split of a finite x with |x| < 2^62 into the nearest integer n and x - n, exact.
-fn split_int(x: F80) -> (i64, Dd, bool) {
+pub(super) fn split_int(x: F80) -> (i64, Dd, bool) {
     let e = x.exp() as i32 - BIAS;
     if e < -1 {
         return (0, if x.m == 0 { Dd::new(0.0, 0.0) } else { to_dd(x) }, x.m == 0);
