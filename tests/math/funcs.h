@@ -6,9 +6,15 @@
  *     I_R    int f(T)            LG_R   long f(T)            LL_R   long long f(T)
  *     R_RPI  T f(T, int *)       R_RPR  T f(T, T *)          V_RPP  void f(T, T *, T *)
  *     R_RRPI T f(T, T, int *)    R_RX   T f(T, long double)
+ *     C_C    T complex f(T complex)           C_CC   T complex f(T complex, T complex)
+ *     R_C    T f(T complex)
  * - oracle: the MPFR function giving the exact value, or NONE for exact functions, whose
  *   results must equal musl's bit for bit.
  * A row runs in all four rounding modes. */
+
+/* The complex functions (kinds C_C, C_CC, R_C) run on at most COMPLEX_COUNT inputs per mode:
+ * MPC's exact values cost more than MPFR's. */
+#define COMPLEX_COUNT 300
 
 #define FUNCS_D(X) \
 	X(acos, D, R_R, mpfr_acos) \
@@ -217,4 +223,74 @@
 	X(modfl, L, R_RPR, NONE) \
 	X(remquol, L, R_RRPI, NONE)
 
-#define FUNCS(X) FUNCS_D(X) FUNCS_F(X) FUNCS_L(X)
+/* <complex.h>: the real and imaginary parts are the arguments' (and a complex result's) two
+ * values, the real part in the record's result and the imaginary in its second result. */
+#define FUNCS_C(X) \
+	X(cexp, D, C_C, mpc_exp) \
+	X(clog, D, C_C, mpc_log) \
+	X(csqrt, D, C_C, mpc_sqrt) \
+	X(csin, D, C_C, mpc_sin) \
+	X(ccos, D, C_C, mpc_cos) \
+	X(ctan, D, C_C, mpc_tan) \
+	X(csinh, D, C_C, mpc_sinh) \
+	X(ccosh, D, C_C, mpc_cosh) \
+	X(ctanh, D, C_C, mpc_tanh) \
+	X(casin, D, C_C, mpc_asin) \
+	X(cacos, D, C_C, mpc_acos) \
+	X(catan, D, C_C, mpc_atan) \
+	X(casinh, D, C_C, mpc_asinh) \
+	X(cacosh, D, C_C, mpc_acosh) \
+	X(catanh, D, C_C, mpc_atanh) \
+	X(cpow, D, C_CC, mpc_pow) \
+	X(cproj, D, C_C, mpc_proj) \
+	X(conj, D, C_C, NONE) \
+	X(cabs, D, R_C, mpc_abs) \
+	X(carg, D, R_C, mpc_arg) \
+	X(creal, D, R_C, NONE) \
+	X(cimag, D, R_C, NONE) \
+	X(cexpf, F, C_C, mpc_exp) \
+	X(clogf, F, C_C, mpc_log) \
+	X(csqrtf, F, C_C, mpc_sqrt) \
+	X(csinf, F, C_C, mpc_sin) \
+	X(ccosf, F, C_C, mpc_cos) \
+	X(ctanf, F, C_C, mpc_tan) \
+	X(csinhf, F, C_C, mpc_sinh) \
+	X(ccoshf, F, C_C, mpc_cosh) \
+	X(ctanhf, F, C_C, mpc_tanh) \
+	X(casinf, F, C_C, mpc_asin) \
+	X(cacosf, F, C_C, mpc_acos) \
+	X(catanf, F, C_C, mpc_atan) \
+	X(casinhf, F, C_C, mpc_asinh) \
+	X(cacoshf, F, C_C, mpc_acosh) \
+	X(catanhf, F, C_C, mpc_atanh) \
+	X(cpowf, F, C_CC, mpc_pow) \
+	X(cprojf, F, C_C, mpc_proj) \
+	X(conjf, F, C_C, NONE) \
+	X(cabsf, F, R_C, mpc_abs) \
+	X(cargf, F, R_C, mpc_arg) \
+	X(crealf, F, R_C, NONE) \
+	X(cimagf, F, R_C, NONE) \
+	X(cexpl, L, C_C, mpc_exp) \
+	X(clogl, L, C_C, mpc_log) \
+	X(csqrtl, L, C_C, mpc_sqrt) \
+	X(csinl, L, C_C, mpc_sin) \
+	X(ccosl, L, C_C, mpc_cos) \
+	X(ctanl, L, C_C, mpc_tan) \
+	X(csinhl, L, C_C, mpc_sinh) \
+	X(ccoshl, L, C_C, mpc_cosh) \
+	X(ctanhl, L, C_C, mpc_tanh) \
+	X(casinl, L, C_C, mpc_asin) \
+	X(cacosl, L, C_C, mpc_acos) \
+	X(catanl, L, C_C, mpc_atan) \
+	X(casinhl, L, C_C, mpc_asinh) \
+	X(cacoshl, L, C_C, mpc_acosh) \
+	X(catanhl, L, C_C, mpc_atanh) \
+	X(cpowl, L, C_CC, mpc_pow) \
+	X(cprojl, L, C_C, mpc_proj) \
+	X(conjl, L, C_C, NONE) \
+	X(cabsl, L, R_C, mpc_abs) \
+	X(cargl, L, R_C, mpc_arg) \
+	X(creall, L, R_C, NONE) \
+	X(cimagl, L, R_C, NONE)
+
+#define FUNCS(X) FUNCS_D(X) FUNCS_F(X) FUNCS_L(X) FUNCS_C(X)

@@ -25,7 +25,7 @@ struct val {
 };
 
 struct args {
-	struct val a[3];
+	struct val a[4];
 	long n;
 };
 
@@ -293,7 +293,8 @@ static struct val widen(int t, struct val v)
 }
 
 /* The i-th input of a function with `nargs` arguments of type `t`: the first ones are the
- * special values (every pair of them for two arguments), the rest random. */
+ * special values (every pair of them for two arguments, or for a complex base), the rest
+ * random. */
 /* `int_kind`: 0 none, 1 an exponent in `n`, 2 a Bessel order in `n`, 3 a long double second
  * argument. */
 static void make_args(int t, int nargs, int int_kind, int i, uint64_t *s, struct args *a)
@@ -304,6 +305,12 @@ static void make_args(int t, int nargs, int int_kind, int i, uint64_t *s, struct
 	} else if (nargs == 2 && i < NSPECIAL * NSPECIAL) {
 		a->a[0] = special(t, i / NSPECIAL);
 		a->a[1] = special(t, i % NSPECIAL);
+	} else if (nargs == 4 && i < NSPECIAL * NSPECIAL) {
+		/* cpow: every pair of special values as the base, a random exponent. */
+		a->a[0] = special(t, i / NSPECIAL);
+		a->a[1] = special(t, i % NSPECIAL);
+		a->a[2] = random_value(t, s);
+		a->a[3] = random_value(t, s);
 	} else {
 		for (int j = 0; j < nargs; j++)
 			a->a[j] = random_value(t, s);

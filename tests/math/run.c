@@ -6,6 +6,7 @@
  *
  * usage: run COUNT [NAME...]   (only the named functions, if any are given) */
 #define _GNU_SOURCE
+#include <complex.h>
 #include <errno.h>
 #include <fenv.h>
 #include <math.h>
@@ -63,6 +64,9 @@ static L to_L(struct val v)
 #define NARGS_V_RPP 1
 #define NARGS_R_RRPI 2
 #define NARGS_R_RX 1
+#define NARGS_C_C 2
+#define NARGS_C_CC 4
+#define NARGS_R_C 2
 #define INTK_R_R 0
 #define INTK_R_RR 0
 #define INTK_R_RRR 0
@@ -77,6 +81,9 @@ static L to_L(struct val v)
 #define INTK_V_RPP 0
 #define INTK_R_RRPI 0
 #define INTK_R_RX 3
+#define INTK_C_C 0
+#define INTK_C_CC 0
+#define INTK_R_C 0
 
 /* One call of each kind, storing the results in `rec`; x, y, z are the T arguments. */
 #define CALL_R_R(f, T) PUT(rec->r, T, f(x))
@@ -93,6 +100,14 @@ static L to_L(struct val v)
 #define CALL_V_RPP(f, T) do { T s_ = 7, c_ = 7; f(x, &s_, &c_); PUT(rec->r, T, s_); PUT(rec->aux, T, c_); } while (0)
 #define CALL_R_RRPI(f, T) do { int q_ = 0x5a5a5a5a; PUT(rec->r, T, f(x, y, &q_)); PUT(rec->aux, int, q_); } while (0)
 #define CALL_R_RX(f, T) PUT(rec->r, T, f(x, yl))
+/* Complex arguments and results through their parts (C11's layout: real, then imaginary). */
+typedef double _Complex CT_D;
+typedef float _Complex CT_F;
+typedef long double _Complex CT_L;
+#define CX(T, z, re, im) CT_##T z; ((T *)&z)[0] = (re); ((T *)&z)[1] = (im)
+#define CALL_C_C(f, T) do { CX(T, z_, x, y); CT_##T w_ = f(z_); PUT(rec->r, T, ((T *)&w_)[0]); PUT(rec->aux, T, ((T *)&w_)[1]); } while (0)
+#define CALL_C_CC(f, T) do { CX(T, z_, x, y); CX(T, u_, z, to_##T(a->a[3])); CT_##T w_ = f(z_, u_); PUT(rec->r, T, ((T *)&w_)[0]); PUT(rec->aux, T, ((T *)&w_)[1]); } while (0)
+#define CALL_R_C(f, T) do { CX(T, z_, x, y); PUT(rec->r, T, f(z_)); } while (0)
 
 #define DEFINE(name, type, kind, oracle) \
 	static void call_##name(const struct args *a, struct record *rec) \
@@ -109,13 +124,14 @@ FUNCS(DEFINE)
 struct fn {
 	const char *name;
 	int type, nargs, intk;
+	const char *kind;
 	void (*call)(const struct args *, struct record *);
 };
 
 #define TYPE_D T_D
 #define TYPE_F T_F
 #define TYPE_L T_L
-#define ROW(name, type, kind, oracle) { #name, TYPE_##type, NARGS_##kind, INTK_##kind, call_##name },
+#define ROW(name, type, kind, oracle) { #name, TYPE_##type, NARGS_##kind, INTK_##kind, #kind, call_##name },
 static const struct fn FNS[] = { FUNCS(ROW) };
 
 int main(int argc, char **argv)
@@ -142,11 +158,12 @@ int main(int argc, char **argv)
 				continue;
 		}
 		uint64_t seed = name_seed(fn->name);
-		for (long i = 0; i < count; i++)
+		long n = strchr(fn->kind, 'C') && count > COMPLEX_COUNT ? COMPLEX_COUNT : count;
+		for (long i = 0; i < n; i++)
 			make_args(fn->type, fn->nargs, fn->intk, (int)i, &seed, &in[i]);
 		for (int m = 0; m < 4; m++) {
 			fesetround(MODES[m]);
-			for (long i = 0; i < count; i++) {
+			for (long i = 0; i < n; i++) {
 				struct record rec;
 				memset(&rec, 0, sizeof rec);
 				feclearexcept(FE_ALL_EXCEPT);

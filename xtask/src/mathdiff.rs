@@ -36,7 +36,7 @@ pub fn run(d: &Dist) -> Result {
             .args(["-O2", "-o"])
             .arg(work.join("compare"))
             .arg(src.join("compare.c"))
-            .args(["-lmpfr", "-lgmp", "-lm"]),
+            .args(["-lmpc", "-lmpfr", "-lgmp", "-lm"]),
     )?;
     let table = work.join("accuracy.md");
     let status = Command::new(work.join("compare"))

@@ -36,6 +36,8 @@ const TEST: &[Need] = &[
     ("qemu-riscv64", "qemu-user"),
     // The differential math test's oracle.
     ("/usr/include/mpfr.h", "libmpfr-dev"),
+    // And the complex functions' (MPC).
+    ("/usr/include/mpc.h", "libmpc-dev"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.

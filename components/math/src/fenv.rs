@@ -72,14 +72,14 @@ pub const DEFAULT_ENV: FenvT = FenvT {
     mxcsr: 0x1f80,
 };
 
-fn get_mxcsr() -> u32 {
+pub(crate) fn get_mxcsr() -> u32 {
     let mut csr: u32 = 0;
     // SAFETY: stores the 4-byte register into a local.
     unsafe { asm!("stmxcsr [{}]", in(reg) &raw mut csr, options(nostack, preserves_flags)) };
     csr
 }
 
-fn set_mxcsr(csr: u32) {
+pub(crate) fn set_mxcsr(csr: u32) {
     // SAFETY: loads MXCSR from a local; callers only change its flag and rounding bits.
     unsafe { asm!("ldmxcsr [{}]", in(reg) &raw const csr, options(nostack, preserves_flags)) };
 }
@@ -91,14 +91,14 @@ fn x87_status() -> u16 {
     sw
 }
 
-fn x87_control() -> u16 {
+pub(crate) fn x87_control() -> u16 {
     let mut cw: u16 = 0;
     // SAFETY: stores the 2-byte control word into a local.
     unsafe { asm!("fnstcw [{}]", in(reg) &raw mut cw, options(nostack, preserves_flags)) };
     cw
 }
 
-fn set_x87_control(cw: u16) {
+pub(crate) fn set_x87_control(cw: u16) {
     // SAFETY: loads the control word from a local.
     unsafe { asm!("fldcw [{}]", in(reg) &raw const cw, options(nostack, preserves_flags)) };
 }

@@ -885,6 +885,7 @@ pub extern "C" fn fmal_body(x: F80, y: F80, z: F80) -> F80 {
     round_f80(neg, m, ae, mode)
 }
 
+pub(crate) mod cx;
 mod erf;
 mod exp;
 mod gamma;

@@ -93,6 +93,12 @@ pub use explog::*;
 mod explog_tables;
 pub mod hyper;
 pub use hyper::*;
+pub mod complex;
+pub use complex::{
+    C32, C64, cabs, cabsf, cacos, cacosf, cacosh, cacoshf, carg, cargf, casin, casinf, casinh, casinhf, catan, catanf, catanh,
+    catanhf, ccos, ccosf, ccosh, ccoshf, cexp, cexpf, cimag, cimagf, clog, clogf, conj, conjf, cpow, cpowf, cproj, cprojf,
+    creal, crealf, csin, csinf, csinh, csinhf, csqrt, csqrtf, ctan, ctanf, ctanh, ctanhf,
+};
 
 /// `frexp(x, e)`—Splits `x` into a fraction of magnitude in `[0.5, 1)` (or 0, ±inf, NaN as
 /// they are) and a power of 2 stored in `*e` (0 for 0; untouched for ±inf and NaN, as in

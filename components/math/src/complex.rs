@@ -1,0 +1,932 @@
+//! `<complex.h>`: every `c*` function in `float`, `double` and (on x86_64) `long double`,
+//! with C Annex G's special values.
+//!
+//! Each function is written once, over [`Real`], and run in a wider format than its own:
+//! - `double complex` in the x87's 80-bit format on x86_64 ([`Wide`]): 11 more bits, and an
+//!   exponent range where no double's square or sum over- or underflows, so the results are
+//!   the correctly rounded ones but for double rounding's rare half-ulp slips;
+//! - `float complex` in `double`;
+//! - `long double complex` in the 80-bit format itself, with explicit scaling where its
+//!   range ends (`ld80::cx`).
+//!
+//! The inverse functions follow Hull, Fairgrieve and Tang (ACM TOMS 23, 1997) for asin and
+//! acos: A = (|z+1| + |z-1|)/2 and B = x/A, each part from the form that does not cancel;
+//! catanh keeps 1 - x² - y² from exact products. The elementary ones are their definitions
+//! (e^x cis y; sinh x cos y + i cosh x sin y, halved exponentials past the overflow point;
+//! Kahan's tanh with tan y), csqrt is √((|x| + |z|)/2) and the quotient, clog is ln|z| with
+//! log1p of x² + y² - 1 from exact products near the unit circle, and cpow is
+//! cexp(w · clog z) with Annex G's multiplication (infinities recovered from NaN parts).
+//! `creal`, `cimag`, `conj`, `cproj`, `cabs` (hypot) and `carg` (atan2) are exact or one
+//! call.
+
+/// The arithmetic and elementary functions the complex functions are written over.
+pub(crate) trait Real: Copy {
+    /// The value of `v`, exactly.
+    fn c(v: f64) -> Self;
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn div(self, o: Self) -> Self;
+    fn minus(self) -> Self;
+    fn fabs(self) -> Self;
+    /// |self| with the sign of `s`.
+    fn with_sign(self, s: Self) -> Self;
+    /// The sign bit.
+    fn sign(self) -> bool;
+    fn nan_p(self) -> bool;
+    fn inf_p(self) -> bool;
+    fn zero_p(self) -> bool;
+    /// self < o (false with a NaN).
+    fn lt(self, o: Self) -> bool;
+    /// self·2^k.
+    fn scale(self, k: i32) -> Self;
+    fn sqrt(self) -> Self;
+    fn ln(self) -> Self;
+    fn ln1p(self) -> Self;
+    fn exp(self) -> Self;
+    fn sin(self) -> Self;
+    fn cos(self) -> Self;
+    fn tan(self) -> Self;
+    fn sinh(self) -> Self;
+    fn cosh(self) -> Self;
+    /// atan2(self, x).
+    fn atan2(self, x: Self) -> Self;
+    fn hypot(self, o: Self) -> Self;
+    fn pi() -> Self;
+    fn pi_2() -> Self;
+    fn pi_4() -> Self;
+    fn three_pi_4() -> Self;
+    fn ln2() -> Self;
+    /// Dekker's splitting constant, 2^ceil(p/2) + 1.
+    const SPLIT: f64;
+    /// The largest x whose e^x is finite, rounded down.
+    const EXP_MAX: f64;
+    /// From here on tanh x is ±1 to the format's precision (e^-2x below half an ulp of 1).
+    const TANH_ONE: f64;
+    /// From here on |z|, asin z ≈ -i ln 2iz and atanh z ≈ 1/z to the format's precision.
+    const BIG: f64;
+    /// Below this |z|, asin z = z, atanh z = z to the format's precision.
+    const SMALL: f64;
+    /// The exponent range the complex functions compute in without scaling: |parts| in
+    /// [2^-LIMIT, 2^LIMIT] keep every square and sum they form finite and normal.
+    const LIMIT: i32;
+    /// The binary exponent of a finite nonzero value (⌊log2 |v|⌋).
+    fn ilogb(self) -> i32;
+}
+
+#[inline]
+fn finite<R: Real>(v: R) -> bool {
+    !v.nan_p() && !v.inf_p()
+}
+
+fn two<R: Real>() -> R {
+    R::c(2.0)
+}
+
+fn half<R: Real>() -> R {
+    R::c(0.5)
+}
+
+fn one<R: Real>() -> R {
+    R::c(1.0)
+}
+
+fn zero<R: Real>() -> R {
+    R::c(0.0)
+}
+
+/// a·b = p + e exactly (Dekker, with R::SPLIT), for a·b in range.
+fn two_prod<R: Real>(a: R, b: R) -> (R, R) {
+    let p = a.mul(b);
+    let s = R::c(R::SPLIT);
+    let (ca, cb) = (s.mul(a), s.mul(b));
+    let (ah, bh) = (ca.sub(ca.sub(a)), cb.sub(cb.sub(b)));
+    let (al, bl) = (a.sub(ah), b.sub(bh));
+    let e = ah.mul(bh).sub(p).add(ah.mul(bl)).add(al.mul(bh)).add(al.mul(bl));
+    (p, e)
+}
+
+/// a + b = s + e exactly (Knuth's two-sum).
+fn two_sum<R: Real>(a: R, b: R) -> (R, R) {
+    let s = a.add(b);
+    let bb = s.sub(a);
+    (s, a.sub(s.sub(bb)).add(b.sub(bb)))
+}
+
+/// x² + y² - 1 for x >= y >= 0 with x² + y² near 1: the squares split exactly, the sums'
+/// errors kept, so only the last addition rounds.
+fn sq_sum_m1<R: Real>(x: R, y: R) -> R {
+    let (xh, xl) = two_prod(x, x);
+    let (yh, yl) = two_prod(y, y);
+    let (s1, e1) = two_sum(xh, one::<R>().minus());
+    let (s2, e2) = two_sum(s1, yh);
+    s2.add(e1.add(e2).add(xl.add(yl)))
+}
+
+// ---- exp, sinh, cosh, tanh ----
+
+/// cexp(x + iy).
+pub(crate) fn exp<R: Real>(x: R, y: R) -> (R, R) {
+    if y.zero_p() {
+        // e^x + i·y (NaN + i0 for a NaN x).
+        return (if x.nan_p() { x } else { x.exp() }, y);
+    }
+    if !finite(y) {
+        if x.inf_p() {
+            // +inf: ±inf + iNaN; -inf: 0 + i0.
+            return if x.sign() { (zero(), zero()) } else { (x, y.sub(y)) };
+        }
+        // NaN + iNaN, invalid for an infinite y (as musl).
+        let n = y.sub(y);
+        return (n, n);
+    }
+    if x.nan_p() {
+        return (x, x.add(y));
+    }
+    let (s, c) = (y.sin(), y.cos());
+    if R::c(R::EXP_MAX).lt(x) && finite(x) {
+        // e^x overflows but e^x·cos y may not: e^(x/2) twice.
+        let h = x.mul(half()).exp();
+        return (c.mul(h).mul(h), s.mul(h).mul(h));
+    }
+    let e = x.exp();
+    (e.mul(c), e.mul(s))
+}
+
+/// csinh(x + iy).
+pub(crate) fn sinh<R: Real>(x: R, y: R) -> (R, R) {
+    if finite(x) && finite(y) {
+        if y.zero_p() {
+            return (x.sinh(), y);
+        }
+        let (s, c) = (y.sin(), y.cos());
+        if x.fabs().lt(R::c(R::TANH_ONE)) {
+            return (x.sinh().mul(c), x.cosh().mul(s));
+        }
+        // cosh x and |sinh x| are e^|x|/2 here; halved exponentials past the overflow point.
+        let (re, im) = half_exp(x.fabs(), c, s);
+        return (if x.sign() { re.minus() } else { re }, im);
+    }
+    if x.zero_p() {
+        // ±0 + iNaN (invalid for an infinite y).
+        return (x, y.sub(y));
+    }
+    if finite(x) {
+        let n = y.sub(y);
+        return (n, n);
+    }
+    if x.inf_p() {
+        if y.zero_p() {
+            return (x, y);
+        }
+        if finite(y) {
+            return (x.mul(y.cos()), x.fabs().mul(y.sin()));
+        }
+        // ±inf + iNaN.
+        return (x.mul(x), y.sub(y));
+    }
+    // x NaN.
+    if y.zero_p() { (x, y) } else { (x, x.add(y)) }
+}
+
+/// e^a·c/2 and e^a·s/2 for a large a, without overflow before the end.
+fn half_exp<R: Real>(a: R, c: R, s: R) -> (R, R) {
+    if a.lt(R::c(R::EXP_MAX)) {
+        let e = a.exp().mul(half());
+        return (e.mul(c), e.mul(s));
+    }
+    let h = a.mul(half()).exp();
+    (c.mul(half()).mul(h).mul(h), s.mul(half()).mul(h).mul(h))
+}
+
+/// ccosh(x + iy).
+pub(crate) fn cosh<R: Real>(x: R, y: R) -> (R, R) {
+    if finite(x) && finite(y) {
+        if y.zero_p() {
+            return (x.cosh(), x.mul(y));
+        }
+        let (s, c) = (y.sin(), y.cos());
+        if x.fabs().lt(R::c(R::TANH_ONE)) {
+            return (x.cosh().mul(c), x.sinh().mul(s));
+        }
+        let (re, im) = half_exp(x.fabs(), c, s);
+        return (re, if x.sign() { im.minus() } else { im });
+    }
+    if x.zero_p() {
+        // NaN ± i0, the zero's sign that of x·(y - y) (the NaN's, as musl).
+        let n = y.sub(y);
+        return (n, zero::<R>().with_sign(x.mul(n)));
+    }
+    if finite(x) {
+        let n = y.sub(y);
+        return (n, n);
+    }
+    if x.inf_p() {
+        if y.zero_p() {
+            // ∞ ± i0, the zero's sign that of x·y.
+            return (x.fabs(), if x.sign() { y.minus() } else { y });
+        }
+        if finite(y) {
+            return (x.fabs().mul(y.cos()), x.mul(y.sin()));
+        }
+        return (x.mul(x), x.mul(y.sub(y)));
+    }
+    if y.zero_p() { (x.mul(x), y) } else { (x, x.add(y)) }
+}
+
+/// ctanh(x + iy).
+pub(crate) fn tanh<R: Real>(x: R, y: R) -> (R, R) {
+    if x.nan_p() {
+        return if y.zero_p() { (x, y) } else { (x, x.add(y)) };
+    }
+    if x.inf_p() {
+        // ±1 + i0 with the sign of sin 2y (of y where that is not finite; y + y raises
+        // invalid for a signaling NaN).
+        let im = if finite(y) { zero::<R>().with_sign(y.sin().mul(y.cos())) } else { zero::<R>().with_sign(y.add(y)) };
+        return (one::<R>().with_sign(x), im);
+    }
+    if !finite(y) {
+        let n = y.sub(y);
+        return (if x.zero_p() { x } else { n }, n);
+    }
+    if !x.fabs().lt(R::c(R::TANH_ONE)) {
+        // ±1 + 4 sin y cos y e^-2|x|.
+        let e = x.fabs().minus().exp();
+        return (one::<R>().with_sign(x), R::c(4.0).mul(y.sin()).mul(y.cos()).mul(e).mul(e));
+    }
+    // Kahan: t = tan y, b = 1 + t², s = sinh x, r = √(1 + s²) = cosh x;
+    // tanh z = (b r s + i t)/(1 + b s²).
+    let t = y.tan();
+    let b = one::<R>().add(t.mul(t));
+    let s = x.sinh();
+    let r = one::<R>().add(s.mul(s)).sqrt();
+    let d = one::<R>().add(b.mul(s).mul(s));
+    (b.mul(r).mul(s).div(d), t.div(d))
+}
+
+// ---- sqrt, log, pow ----
+
+/// csqrt(x + iy).
+pub(crate) fn sqrt<R: Real>(x: R, y: R) -> (R, R) {
+    if y.inf_p() {
+        return (y.fabs(), y);
+    }
+    if x.nan_p() {
+        return (x, x.add(y));
+    }
+    if x.inf_p() {
+        if y.nan_p() {
+            // +inf + iNaN, NaN ± i inf.
+            return if x.sign() { (y, x.fabs().with_sign(y)) } else { (x, y) };
+        }
+        return if x.sign() { (zero(), x.fabs().with_sign(y)) } else { (x, zero::<R>().with_sign(y)) };
+    }
+    if y.nan_p() {
+        return (y, y);
+    }
+    if x.zero_p() && y.zero_p() {
+        return (zero(), y);
+    }
+    // Scaled by an even power of two into the safe range.
+    let e = x.fabs().ilogb().max(if y.zero_p() { i32::MIN } else { y.fabs().ilogb() });
+    let k = if e > R::LIMIT - 4 { -(e - R::LIMIT + 4 + 1 & !1) } else if e < -R::LIMIT / 2 { (-e) & !1 } else { 0 };
+    let (ax, ay) = (x.fabs().scale(k), y.fabs().scale(k));
+    let t = ax.add(ax.hypot(ay)).mul(half()).sqrt();
+    let q = ay.div(t).mul(half());
+    let (t, q) = (t.scale(-k / 2), q.scale(-k / 2));
+    if x.sign() { (q, t.with_sign(y)) } else { (t, q.with_sign(y)) }
+}
+
+/// clog(x + iy).
+pub(crate) fn log<R: Real>(x: R, y: R) -> (R, R) {
+    let im = y.atan2(x);
+    if !finite(x) || !finite(y) || (x.zero_p() && y.zero_p()) {
+        return (x.hypot(y).ln(), im);
+    }
+    let (a, b) = if x.fabs().lt(y.fabs()) { (y.fabs(), x.fabs()) } else { (x.fabs(), y.fabs()) };
+    let ea = a.ilogb();
+    if ea > R::LIMIT / 2 || ea < -R::LIMIT / 2 {
+        // ln|z| = ln|z·2^-k| + k ln 2 (b may vanish beside a: it then no longer matters).
+        let k = ea;
+        let h = a.scale(-k).hypot(b.scale(-k));
+        return (h.ln().add(R::c(f64::from(k)).mul(R::ln2())), im);
+    }
+    let h = a.hypot(b);
+    if R::c(0.75).lt(h) && h.lt(R::c(1.5)) {
+        // Near the unit circle: ln|z| = log1p(x² + y² - 1)/2, the argument from exact
+        // products (a in [0.75, 1.5], so a² - 1 is exact).
+        return (sq_sum_m1(a, b).ln1p().mul(half()), im);
+    }
+    (h.ln(), im)
+}
+
+/// Annex G's complex multiplication: the plain products, and where both parts come out
+/// NaN, the infinities recovered (an infinite factor times a nonzero one is infinite).
+fn cmul<R: Real>(a: R, b: R, c: R, d: R) -> (R, R) {
+    let (ac, bd, ad, bc) = (a.mul(c), b.mul(d), a.mul(d), b.mul(c));
+    let (mut x, mut y) = (ac.sub(bd), ad.add(bc));
+    if x.nan_p() && y.nan_p() {
+        let (mut a, mut b, mut c, mut d) = (a, b, c, d);
+        let box1 = |v: R| if v.inf_p() { one::<R>() } else { zero::<R>() };
+        let unnan = |v: R| if v.nan_p() { zero::<R>().with_sign(v) } else { v };
+        let mut recalc = false;
+        if a.inf_p() || b.inf_p() {
+            a = box1(a).with_sign(a);
+            b = box1(b).with_sign(b);
+            c = unnan(c);
+            d = unnan(d);
+            recalc = true;
+        }
+        if c.inf_p() || d.inf_p() {
+            c = box1(c).with_sign(c);
+            d = box1(d).with_sign(d);
+            a = unnan(a);
+            b = unnan(b);
+            recalc = true;
+        }
+        if !recalc && (ac.inf_p() || bd.inf_p() || ad.inf_p() || bc.inf_p()) {
+            a = unnan(a);
+            b = unnan(b);
+            c = unnan(c);
+            d = unnan(d);
+            recalc = true;
+        }
+        if recalc {
+            let inf = R::c(f64::INFINITY);
+            x = inf.mul(a.mul(c).sub(b.mul(d)));
+            y = inf.mul(a.mul(d).add(b.mul(c)));
+        }
+    }
+    (x, y)
+}
+
+/// cpow(z, w) = cexp(w · clog z).
+pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R) -> (R, R) {
+    let (lr, li) = log(x, y);
+    let (pr, pi) = cmul(u, v, lr, li);
+    exp(pr, pi)
+}
+
+// ---- the inverse functions ----
+
+/// asin and acos of x + iy for x, y >= 0 finite: (asin's real part, acos's real part,
+/// the imaginary part ≥ 0 that asin has and acos has negated).
+fn asin_acos<R: Real>(x: R, y: R) -> (R, R, R) {
+    let big = R::c(R::BIG);
+    if big.lt(x) || big.lt(y) {
+        // asin z ≈ -i ln 2iz: arg and ln 2|z|, scaled where |z| would overflow.
+        let ex = x.ilogb().max(if y.zero_p() { i32::MIN } else { y.ilogb() });
+        let k = if ex > R::LIMIT / 2 { ex } else { 0 };
+        let h = x.scale(-k).hypot(y.scale(-k));
+        let im = h.ln().add(R::c(f64::from(k + 1)).mul(R::ln2()));
+        return (x.atan2(y), y.atan2(x), im);
+    }
+    if x.lt(R::c(R::SMALL)) && y.lt(R::c(R::SMALL)) {
+        return (x, R::pi_2().sub(x), y);
+    }
+    let o = one::<R>();
+    if !y.zero_p() && y.ilogb() < -R::LIMIT / 2 {
+        // y² would underflow: first order in y (only the 80-bit format gets here).
+        if x.lt(o) {
+            let r = o.sub(x).mul(o.add(x)).sqrt();
+            return (x.atan2(r), r.atan2(x), y.div(r));
+        }
+        if o.lt(x) {
+            // acosh x as ln1p: ln(x + r) would lose x - 1's bits near 1.
+            let xm1 = x.sub(o);
+            let r = xm1.mul(x.add(o)).sqrt();
+            return (R::pi_2(), y.div(r), xm1.add(r).ln1p());
+        }
+        // x = 1: asin(1 + iy) ≈ π/2 - √y + i√y.
+        let r = y.sqrt();
+        return (R::pi_2().sub(r), r, r);
+    }
+    if y.zero_p() {
+        if !o.lt(x) {
+            let r = o.sub(x).mul(o.add(x)).sqrt();
+            return (x.atan2(r), r.atan2(x), y);
+        }
+        // x > 1: π/2 and 0 on the real parts, acosh x on the imaginary.
+        let xm1 = x.sub(o);
+        let im = xm1.add(xm1.mul(x.add(o)).sqrt()).ln1p();
+        return (R::pi_2(), zero(), im);
+    }
+    let xp1 = x.add(o);
+    let xm1 = x.sub(o);
+    let r = xp1.hypot(y);
+    let s = xm1.hypot(y);
+    let a = r.add(s).mul(half());
+    let b = x.div(a);
+    let y2 = y.mul(y);
+    let lt1 = x.lt(o);
+    // The square root both parts' careful forms share.
+    let careful = || {
+        if lt1 {
+            // √((A + x)/2 · (y²/(r + x + 1) + s + 1 - x)).
+            a.add(x).mul(half()).mul(y2.div(r.add(xp1)).add(s.add(o.sub(x)))).sqrt()
+        } else {
+            // y √(((A + x)/(r + x + 1) + (A + x)/(s + x - 1))/2).
+            let apx = a.add(x);
+            y.mul(apx.div(r.add(xp1)).add(apx.div(s.add(xm1))).mul(half()).sqrt())
+        }
+    };
+    let limit = R::c(0.6417);
+    let (re_s, re_c) = if !limit.lt(b) {
+        let rb = o.sub(b).mul(o.add(b)).sqrt();
+        (b.atan2(rb), rb.atan2(b))
+    } else {
+        let c = careful();
+        (x.atan2(c), c.atan2(x))
+    };
+    let im = if !R::c(1.5).lt(a) {
+        // A - 1 without cancelling.
+        let am1 = if lt1 {
+            y2.div(r.add(xp1)).add(y2.div(s.add(o.sub(x)))).mul(half())
+        } else {
+            y2.div(r.add(xp1)).add(s.add(xm1)).mul(half())
+        };
+        am1.add(am1.mul(a.add(o)).sqrt()).ln1p()
+    } else {
+        a.add(a.mul(a).sub(o).sqrt()).ln()
+    };
+    (re_s, re_c, im)
+}
+
+/// casin(x + iy).
+pub(crate) fn asin<R: Real>(x: R, y: R) -> (R, R) {
+    // casin z = -i casinh(iz).
+    let (a, b) = asinh(y.minus(), x);
+    (b, a.minus())
+}
+
+/// casinh(x + iy).
+pub(crate) fn asinh<R: Real>(x: R, y: R) -> (R, R) {
+    let (ax, ay) = (x.fabs(), y.fabs());
+    let fix = |re: R, im: R| (re.with_sign(x), im.with_sign(y));
+    if x.nan_p() {
+        if y.inf_p() {
+            return (y.fabs(), x);
+        }
+        if y.zero_p() {
+            return (x, y);
+        }
+        return (x, x.add(y));
+    }
+    if x.inf_p() {
+        if y.nan_p() {
+            return (x, y);
+        }
+        if y.inf_p() {
+            return fix(ax, R::pi_4());
+        }
+        return fix(ax, zero());
+    }
+    if y.nan_p() {
+        return (y, y);
+    }
+    if y.inf_p() {
+        return fix(ay, R::pi_2());
+    }
+    // casinh(x + iy) = i casin(y - ix)... for x, y >= 0: casin(ay + i ax) = (R, I) gives
+    // casinh = I + iR.
+    let (re_s, _, im) = asin_acos(ay, ax);
+    fix(im, re_s)
+}
+
+/// cacos(x + iy).
+pub(crate) fn acos<R: Real>(x: R, y: R) -> (R, R) {
+    if x.nan_p() {
+        if y.inf_p() {
+            return (x, y.minus());
+        }
+        return (x, x.add(y));
+    }
+    if x.inf_p() {
+        if y.nan_p() {
+            return (y, x.fabs().minus());
+        }
+        let re = if y.inf_p() {
+            if x.sign() { R::three_pi_4() } else { R::pi_4() }
+        } else if x.sign() {
+            R::pi()
+        } else {
+            zero()
+        };
+        return (re, x.fabs().with_sign(y).minus());
+    }
+    if y.inf_p() {
+        return (R::pi_2(), y.minus());
+    }
+    if y.nan_p() {
+        return if x.zero_p() { (R::pi_2(), y) } else { (y, y) };
+    }
+    let (_, re_c, im) = asin_acos(x.fabs(), y.fabs());
+    let re = if x.sign() { R::pi().sub(re_c) } else { re_c };
+    // acos(x + i0) for |x| <= 1 is -i0; the imaginary part is -sign(y)·I.
+    (re, if y.sign() { im } else { im.minus() })
+}
+
+/// cacosh(x + iy).
+pub(crate) fn acosh<R: Real>(x: R, y: R) -> (R, R) {
+    if x.nan_p() {
+        if y.inf_p() {
+            return (y.fabs(), x);
+        }
+        return (x, x.add(y));
+    }
+    if y.nan_p() {
+        return if x.inf_p() { (x.fabs(), y) } else { (y, y) };
+    }
+    // cacosh z = ±i cacos z with the real part ≥ 0: (|Im cacos|, Re cacos with y's sign).
+    let (a, b) = acos(x, y);
+    (b.fabs(), a.with_sign(y))
+}
+
+/// catanh(x + iy).
+pub(crate) fn atanh<R: Real>(x: R, y: R) -> (R, R) {
+    let (ax, ay) = (x.fabs(), y.fabs());
+    let fix = |re: R, im: R| (re.with_sign(x), im.with_sign(y));
+    if x.nan_p() {
+        if y.inf_p() {
+            return (zero::<R>().with_sign(x), R::pi_2().with_sign(y));
+        }
+        return (x, x.add(y));
+    }
+    if x.inf_p() {
+        return fix(zero(), if y.nan_p() { y } else { R::pi_2() });
+    }
+    if y.inf_p() {
+        return fix(zero(), R::pi_2());
+    }
+    if y.nan_p() {
+        return if x.zero_p() { (x, y) } else { (y, y) };
+    }
+    let big = R::c(R::BIG);
+    if big.lt(ax) || big.lt(ay) {
+        // atanh z ≈ 1/z + iπ/2·sign: the real part x/|z|², scaled.
+        let e = ax.ilogb().max(if ay.zero_p() { i32::MIN } else { ay.ilogb() });
+        let h = ax.scale(-e).hypot(ay.scale(-e));
+        let re = ax.scale(-e).div(h).div(h).scale(-e);
+        return fix(re, R::pi_2());
+    }
+    if ax.lt(R::c(R::SMALL)) && ay.lt(R::c(R::SMALL)) {
+        return (x, y);
+    }
+    let o = one::<R>();
+    // Re = log1p(4x / ((1 - x)² + y²)) / 4; Im = atan2(2y, 1 - x² - y²) / 2.
+    let omx = o.sub(ax);
+    let d = omx.mul(omx).add(ay.mul(ay));
+    let re = R::c(4.0).mul(ax).div(d).ln1p().mul(R::c(0.25));
+    let (p, q) = if ax.lt(ay) { (ay, ax) } else { (ax, ay) };
+    let den = if R::c(0.75).lt(p) && p.lt(R::c(1.5)) { zero::<R>().sub(sq_sum_m1(p, q)) } else { omx.mul(o.add(ax)).sub(ay.mul(ay)) };
+    let im = two::<R>().mul(ay).atan2(den).mul(half());
+    fix(re, im)
+}
+
+/// catan(x + iy).
+pub(crate) fn atan<R: Real>(x: R, y: R) -> (R, R) {
+    let (a, b) = atanh(y.minus(), x);
+    (b, a.minus())
+}
+
+/// csin(x + iy) = -i csinh(iz).
+pub(crate) fn sin<R: Real>(x: R, y: R) -> (R, R) {
+    let (a, b) = sinh(y.minus(), x);
+    (b, a.minus())
+}
+
+/// ccos(x + iy) = ccosh(iz).
+pub(crate) fn cos<R: Real>(x: R, y: R) -> (R, R) {
+    cosh(y.minus(), x)
+}
+
+/// ctan(x + iy) = -i ctanh(iz).
+pub(crate) fn tan<R: Real>(x: R, y: R) -> (R, R) {
+    let (a, b) = tanh(y.minus(), x);
+    (b, a.minus())
+}
+
+/// cproj(x + iy): any infinite part projects to inf + i0·sign(y).
+pub(crate) fn proj<R: Real>(x: R, y: R) -> (R, R) {
+    if x.inf_p() || y.inf_p() { (R::c(f64::INFINITY), zero::<R>().with_sign(y)) } else { (x, y) }
+}
+
+// ---- double: the f64 implementation (float complex runs in it) ----
+
+impl Real for f64 {
+    fn c(v: f64) -> f64 {
+        v
+    }
+    fn add(self, o: f64) -> f64 {
+        self + o
+    }
+    fn sub(self, o: f64) -> f64 {
+        self - o
+    }
+    fn mul(self, o: f64) -> f64 {
+        self * o
+    }
+    fn div(self, o: f64) -> f64 {
+        self / o
+    }
+    fn minus(self) -> f64 {
+        -self
+    }
+    fn fabs(self) -> f64 {
+        libm::fabs(self)
+    }
+    fn with_sign(self, s: f64) -> f64 {
+        libm::copysign(self, s)
+    }
+    fn sign(self) -> bool {
+        self.to_bits() >> 63 != 0
+    }
+    fn nan_p(self) -> bool {
+        self.is_nan()
+    }
+    fn inf_p(self) -> bool {
+        self.is_infinite()
+    }
+    fn zero_p(self) -> bool {
+        self == 0.0
+    }
+    fn lt(self, o: f64) -> bool {
+        self < o
+    }
+    fn scale(self, k: i32) -> f64 {
+        libm::scalbn(self, k)
+    }
+    fn sqrt(self) -> f64 {
+        crate::sqrt(self)
+    }
+    fn ln(self) -> f64 {
+        crate::explog::log(self)
+    }
+    fn ln1p(self) -> f64 {
+        crate::hyper::log1p(self)
+    }
+    fn exp(self) -> f64 {
+        crate::explog::exp(self)
+    }
+    fn sin(self) -> f64 {
+        crate::trig::sin(self)
+    }
+    fn cos(self) -> f64 {
+        crate::trig::cos(self)
+    }
+    fn tan(self) -> f64 {
+        crate::trig::tan(self)
+    }
+    fn sinh(self) -> f64 {
+        crate::hyper::sinh(self)
+    }
+    fn cosh(self) -> f64 {
+        crate::hyper::cosh(self)
+    }
+    fn atan2(self, x: f64) -> f64 {
+        crate::atan2(self, x)
+    }
+    fn hypot(self, o: f64) -> f64 {
+        crate::hypot(self, o)
+    }
+    fn pi() -> f64 {
+        core::f64::consts::PI
+    }
+    fn pi_2() -> f64 {
+        core::f64::consts::FRAC_PI_2
+    }
+    fn pi_4() -> f64 {
+        core::f64::consts::FRAC_PI_4
+    }
+    fn three_pi_4() -> f64 {
+        3.0 * core::f64::consts::FRAC_PI_4
+    }
+    fn ln2() -> f64 {
+        core::f64::consts::LN_2
+    }
+    const SPLIT: f64 = 134_217_729.0;
+    const EXP_MAX: f64 = 709.78;
+    const TANH_ONE: f64 = 20.0;
+    const BIG: f64 = 1.0e9;
+    const SMALL: f64 = 1.0e-9;
+    const LIMIT: i32 = 500;
+    fn ilogb(self) -> i32 {
+        libm::ilogb(self)
+    }
+}
+
+/// The format `double complex` computes in.
+#[cfg(target_arch = "x86_64")]
+pub(crate) type Wide = crate::ld80::F80;
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) type Wide = f64;
+
+/// `double complex`: two doubles, in two SSE (or FP) registers as C passes it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct C64 {
+    pub re: f64,
+    pub im: f64,
+}
+
+/// `float complex`: two floats, packed in one register's low eight bytes.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct C32 {
+    pub re: f32,
+    pub im: f32,
+}
+
+#[cfg(target_arch = "x86_64")]
+fn widen(v: f64) -> Wide {
+    crate::ld80::F80::from_f64(v)
+}
+#[cfg(target_arch = "x86_64")]
+fn narrow(v: Wide) -> f64 {
+    crate::ld80::cx::narrow(v)
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn widen(v: f64) -> Wide {
+    v
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn narrow(v: Wide) -> f64 {
+    v
+}
+
+/// `f(a)` computed with both units rounding to nearest, the caller's rounding mode back
+/// before the parts return: the wide format's intermediates then carry errors of a few of
+/// its own ulps in every mode, and only the narrowing rounds in the caller's mode (in a
+/// directed mode every intermediate rounding the same way can leave the result an ulp of
+/// the narrow format off, cos 2^-1074 · cosh 2^-1074 rounded down being 1 - 2^-53).
+/// The flags raised inside stay raised. `black_box` keeps the arithmetic between the
+/// mode changes.
+///
+/// A part that comes out zero or infinite is where the wide format's own range can end
+/// (cosh 2^1023 overflows it too) or a zero's sign depends on the mode, so then `f` runs
+/// again in the caller's mode, as the narrow format would.
+#[cfg(target_arch = "x86_64")]
+fn in_nearest<A: Copy, W: Real>(a: A, f: impl Fn(A) -> (W, W)) -> (W, W) {
+    use crate::fenv::{get_mxcsr, set_mxcsr, set_x87_control, x87_control};
+    use core::hint::black_box;
+    let (cw, csr) = (x87_control(), get_mxcsr());
+    const RC_X87: u16 = 3 << 10;
+    const RC_SSE: u32 = 3 << 13;
+    if cw & RC_X87 == 0 && csr & RC_SSE == 0 {
+        return f(a);
+    }
+    set_x87_control(cw & !RC_X87);
+    set_mxcsr(csr & !RC_SSE);
+    let r = black_box(f(black_box(a)));
+    set_x87_control(cw);
+    // MXCSR's flags as they are now, its rounding field as it was.
+    set_mxcsr(get_mxcsr() & !RC_SSE | csr & RC_SSE);
+    let edge = |v: W| v.zero_p() || v.inf_p();
+    if edge(r.0) || edge(r.1) { f(a) } else { r }
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn in_nearest<A, W: Copy>(a: A, f: impl FnOnce(A) -> (W, W)) -> (W, W) {
+    f(a)
+}
+/// A double rounded to float in the current mode, after everything before it (the
+/// conversion is kept behind `in_nearest`'s restoring of the mode).
+fn narrow_f32(v: f64) -> f32 {
+    core::hint::black_box(v) as f32
+}
+/// The double and float C entry points of the functions of one complex argument.
+macro_rules! complex_fns {
+    ($($(#[$doc:meta])* $d:ident $f:ident => $g:ident;)*) => {$(
+        $(#[$doc])*
+        #[cfg_attr(feature = "export", unsafe(no_mangle))]
+        pub extern "C" fn $d(z: C64) -> C64 {
+            let (re, im) = in_nearest((widen(z.re), widen(z.im)), |(x, y)| $g::<Wide>(x, y));
+            C64 { re: narrow(re), im: narrow(im) }
+        }
+        #[doc = concat!("`", stringify!($f), "`: `", stringify!($d), "` for float, computed in double.")]
+        #[cfg_attr(feature = "export", unsafe(no_mangle))]
+        pub extern "C" fn $f(z: C32) -> C32 {
+            let (re, im) = in_nearest((f64::from(z.re), f64::from(z.im)), |(x, y)| $g::<f64>(x, y));
+            C32 { re: narrow_f32(re), im: narrow_f32(im) }
+        }
+    )*};
+}
+
+complex_fns! {
+    /// `cexp(z)`.
+    cexp cexpf => exp;
+    /// `clog(z)`.
+    clog clogf => log;
+    /// `csqrt(z)`.
+    csqrt csqrtf => sqrt;
+    /// `csin(z)`.
+    csin csinf => sin;
+    /// `ccos(z)`.
+    ccos ccosf => cos;
+    /// `ctan(z)`.
+    ctan ctanf => tan;
+    /// `csinh(z)`.
+    csinh csinhf => sinh;
+    /// `ccosh(z)`.
+    ccosh ccoshf => cosh;
+    /// `ctanh(z)`.
+    ctanh ctanhf => tanh;
+    /// `casin(z)`.
+    casin casinf => asin;
+    /// `cacos(z)`.
+    cacos cacosf => acos;
+    /// `catan(z)`.
+    catan catanf => atan;
+    /// `casinh(z)`.
+    casinh casinhf => asinh;
+    /// `cacosh(z)`.
+    cacosh cacoshf => acosh;
+    /// `catanh(z)`.
+    catanh catanhf => atanh;
+}
+
+/// `cpow(z, w)`: cexp(w · clog z).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cpow(z: C64, w: C64) -> C64 {
+    let (re, im) = in_nearest((widen(z.re), widen(z.im), widen(w.re), widen(w.im)), |(x, y, u, v)| pow::<Wide>(x, y, u, v));
+    C64 { re: narrow(re), im: narrow(im) }
+}
+
+/// `cpowf(z, w)`: `cpow` for float, computed in double.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cpowf(z: C32, w: C32) -> C32 {
+    let (re, im) = in_nearest((f64::from(z.re), f64::from(z.im), f64::from(w.re), f64::from(w.im)), |(x, y, u, v)| pow::<f64>(x, y, u, v));
+    C32 { re: narrow_f32(re), im: narrow_f32(im) }
+}
+
+/// `cproj(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cproj(z: C64) -> C64 {
+    let (re, im) = proj(z.re, z.im);
+    C64 { re, im }
+}
+
+/// `cprojf(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cprojf(z: C32) -> C32 {
+    if z.re.is_infinite() || z.im.is_infinite() { C32 { re: f32::INFINITY, im: libm::copysignf(0.0, z.im) } } else { z }
+}
+
+/// `cabs(z)`: hypot of the parts.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cabs(z: C64) -> f64 {
+    crate::hypot(z.re, z.im)
+}
+
+/// `cabsf(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cabsf(z: C32) -> f32 {
+    crate::real::hypotf(z.re, z.im)
+}
+
+/// `carg(z)`: atan2 of the parts.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn carg(z: C64) -> f64 {
+    crate::atan2(z.im, z.re)
+}
+
+/// `cargf(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cargf(z: C32) -> f32 {
+    crate::float::atan2f(z.im, z.re)
+}
+
+/// `creal(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn creal(z: C64) -> f64 {
+    z.re
+}
+
+/// `crealf(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn crealf(z: C32) -> f32 {
+    z.re
+}
+
+/// `cimag(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cimag(z: C64) -> f64 {
+    z.im
+}
+
+/// `cimagf(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cimagf(z: C32) -> f32 {
+    z.im
+}
+
+/// `conj(z)`: the imaginary part negated.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn conj(z: C64) -> C64 {
+    C64 { re: z.re, im: -z.im }
+}
+
+/// `conjf(z)`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn conjf(z: C32) -> C32 {
+    C32 { re: z.re, im: -z.im }
+}
