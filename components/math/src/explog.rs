@@ -64,8 +64,8 @@ pub(crate) fn pow2(k: i32) -> f64 {
     if k >= -1022 { f64::from_bits(((k + 1023) as u64) << 52) } else { f64::from_bits(1 << (k + 1074)) }
 }
 
-/// m·2^k rounded once in the caller's mode, with its flags (|m| in [0.7, 1.42]; m > 0
-/// when the result is subnormal).
+/// m·2^k rounded once in the caller's mode, with its flags (|m| in [0.7, 1.42], of
+/// either sign).
 pub(crate) fn scale_round(m: Dd, k: i32) -> f64 {
     // The result's exponent is k or k-1 (m is in [0.7, 1.42]).
     if k >= -1021 {
@@ -76,20 +76,27 @@ pub(crate) fn scale_round(m: Dd, k: i32) -> f64 {
     }
     // Subnormal: round m·2^(k+1074) to an integer (the grid of 2^-1074) in the mode.
     // k >= -1076 here (exp and exp2 return earlier below that), so the scaling is exact.
-    let sc = pow2(k + 1074);
+    // A negative m rounds its magnitude in the mirrored mode (downward and upward swap).
+    let neg = m.hi < 0.0;
+    let sc = if neg { -pow2(k + 1074) } else { pow2(k + 1074) };
     let v = Dd::new(m.hi * sc, m.lo * sc);
-    let (n, inexact) = round_grid(v, rounding_mode());
+    let mode = match (rounding_mode(), neg) {
+        (1, true) => 2,
+        (2, true) => 1,
+        (r, _) => r,
+    };
+    let (n, inexact) = round_grid(v, mode);
     if inexact {
         // Tiny (after rounding, with an unbounded exponent: on the grid of 2^-1075) and
         // inexact: underflow; else inexact alone.
-        let (n2, _) = round_grid(Dd::new(2.0 * v.hi, 2.0 * v.lo), rounding_mode());
+        let (n2, _) = round_grid(Dd::new(2.0 * v.hi, 2.0 * v.lo), mode);
         if n2 < 1 << 53 {
             let _ = bb(bb(f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE));
         } else {
             crate::support::raise_inexact();
         }
     }
-    f64::from_bits(n)
+    if neg { -f64::from_bits(n) } else { f64::from_bits(n) }
 }
 
 /// A positive double-double below 2^53 rounded to an integer in `mode`; whether that was
@@ -127,7 +134,7 @@ const EPS: f64 = f64::from_bits((1023 - 63) << 52);
 
 /// `a·b + c`, fused when `F` (then the caller runs with FMA enabled), else two roundings.
 #[inline(always)]
-fn fmadd<const F: bool>(a: f64, b: f64, c: f64) -> f64 {
+pub(crate) fn fmadd<const F: bool>(a: f64, b: f64, c: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if F {
         // SAFETY: `F` is set only in the functions compiled with FMA enabled, which run
@@ -140,7 +147,7 @@ fn fmadd<const F: bool>(a: f64, b: f64, c: f64) -> f64 {
 /// The rounding error of `p = a·b`: exact (fused, or Dekker's product in round-to-nearest).
 #[inline(always)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-fn mul_err<const F: bool>(a: f64, b: f64, p: f64) -> f64 {
+pub(crate) fn mul_err<const F: bool>(a: f64, b: f64, p: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if F {
         // SAFETY: as in `fmadd`.
@@ -185,7 +192,7 @@ const LN2_128_35: (f64, f64) = {
 /// e^(xh + xl) for |xh| < 710 and |xl| <= 2^-50 |xh|: (s, t, e) with e^x = (s + t)·2^e to
 /// within `EPS`, s in [0.99, 2.01].
 #[inline(always)]
-fn exp_parts<const F: bool>(xh: f64, xl: f64) -> (f64, f64, i64) {
+pub(crate) fn exp_parts<const F: bool>(xh: f64, xl: f64) -> (f64, f64, i64) {
     const N_LN2: f64 = INV_LN2.0 * 128.0;
     // k = x·128/ln 2 to the nearest integer (or the next, without SSE4.1's roundsd), in
     // any rounding mode.
@@ -247,7 +254,7 @@ fn exp2_fast<const F: bool>(x: f64) -> Option<f64> {
 
 /// log x for finite x > 0, x != 1: (s, t) with log x = s + t to within `EPS`/2.
 #[inline(always)]
-fn log_parts<const F: bool>(x: f64) -> (f64, f64) {
+pub(crate) fn log_parts<const F: bool>(x: f64) -> (f64, f64) {
     // x = 2^k·z with z in [0.6875, 1.375), the interval i of z read from its bits.
     const OFF: u64 = 0x3fe6_0000_0000_0000;
     let (ix, adj) = if x < f64::MIN_POSITIVE { ((x * 18_014_398_509_481_984.0).to_bits(), -54) } else { (x.to_bits(), 0) };

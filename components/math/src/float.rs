@@ -124,12 +124,6 @@ pub extern "C" fn atan2f(y: f32, x: f32) -> f32 {
     narrow(libm::atan2(f64::from(y), f64::from(x)))
 }
 
-/// `powf(x, y)`—`pow` for float.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn powf(x: f32, y: f32) -> f32 {
-    narrow_exact(crate::special::pow(f64::from(x), f64::from(y)))
-}
-
 /// `jnf(n, x)`—`jn` for float (a NaN returned as it is).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn jnf(n: c_int, x: f32) -> f32 {

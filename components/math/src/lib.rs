@@ -90,6 +90,8 @@ pub use trig::*;
 mod trig_tables;
 pub mod explog;
 pub use explog::*;
+pub mod pow;
+pub use pow::{pow, powf};
 mod explog_tables;
 pub mod hyper;
 pub use hyper::*;

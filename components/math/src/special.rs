@@ -138,29 +138,6 @@ pub extern "C" fn expm1(x: f64) -> f64 {
 
 
 
-/// `pow(x, y)`—`x` raised to `y`; overflow and underflow raised as musl raises them.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn pow(x: f64, y: f64) -> f64 {
-    let finite = x.is_finite() && y.is_finite() && x != 0.0;
-    range_flags(libm::pow(x, y), finite)
-}
-
-/// Recomputes an infinite or zero result of finite arguments that cannot give an exact
-/// ±inf or 0 (`finite`) as an overflowing or underflowing product with its sign, at run
-/// time: the crate's are constant products (`huge * huge`) that the compiler folds, so the
-/// flags and the rounding mode (the largest finite number, not inf, in downward rounding
-/// of a positive overflow) were lost.
-fn range_flags(r: f64, finite: bool) -> f64 {
-    if finite {
-        if r.is_infinite() {
-            return bb(f64::MAX.copysign(r)) * bb(2.0f64);
-        } else if r == 0.0 {
-            return bb(f64::MIN_POSITIVE.copysign(r)) * bb(f64::MIN_POSITIVE);
-        }
-    }
-    r
-}
-
 /// `tgamma(x)`—The gamma function: exact factorials (no inexact) at 1 to 23, NaN with
 /// invalid at the negative integers and -inf, ±inf (divide-by-zero) at ±0.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]

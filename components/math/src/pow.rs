@@ -1,0 +1,647 @@
+//! `pow` and `powf`, correctly rounded in every rounding mode (`pow` up to a one-in-2^40
+//! chance on the results its fast path leaves), exact results exact and without inexact.
+//!
+//! - `pow(x, y)` for positive x: e^(y·log x) from the exponential's and the logarithm's
+//!   fast paths ([`crate::explog`]): log x as `lh + ll` within 2^-66 relative, y times it
+//!   with the product's error recovered, then e^z with z's error carried into the rounding
+//!   test: the result's bound is (1 + |z|)·2^-65 of it, which decides all but about 0.2%
+//!   of calls in the benchmark's range.
+//! - The rest go to the slow path: y = 1, 2, -1 and 1/2 as one correctly rounded
+//!   operation; then the exact cases, found in integers (x = m·2^e with m odd: a power of 2
+//!   to a power making the exponent an integer, or y = n/2^k with k <= 5 and m a perfect
+//!   2^k-th power a with a^n below 2^53) and scaled with one rounding; the others as
+//!   e^(y·log x) in double-double, in round-to-nearest, rounded once in the caller's mode.
+//! - Negative x with an integral y: the magnitude's computation carries the sign, so the
+//!   rounding is the caller's mode applied to the signed value.
+//! - Special values are C's Annex F's, with musl's NaNs: `x + y` when y is a NaN, x·x
+//!   when x is (its sign flipped for a negative NaN to an odd integer), 1 for y = ±0 or
+//!   x = 1 even when the other is a signalling NaN.
+//! - `powf` computes in double: log x by the same 256-entry table and a degree-7 series,
+//!   e^z by 2^(j/128) and a degree-5 one, within 2^-44 relative; the float rounding is
+//!   decided from the interval 2^-42 wide about it (in the caller's mode, by converting both
+//!   ends). Otherwise `pow`'s accurate path, rounded to odd in double and then to float,
+//!   which is one rounding.
+use crate::explog::{exp_dd, exp_parts, fmadd, log_dd, log_parts, mul_err, pow2, scale_round};
+use crate::explog_tables::{EXP2_J, INV_LN2, LN2, LOG_INV_C};
+use crate::support::invalid;
+use crate::trig::{Dd, fast_two_sum, in_nearest};
+use core::hint::black_box as bb;
+
+/// Whether a finite y is an integer: 0 no, 1 odd, 2 even.
+pub(crate) fn int_kind(y: f64) -> u8 {
+    let b = y.to_bits();
+    let e = ((b >> 52) & 0x7ff) as i32;
+    if e < 0x3ff {
+        return if y == 0.0 { 2 } else { 0 };
+    }
+    if e > 0x3ff + 52 {
+        return 2;
+    }
+    let frac_bits = (0x3ff + 52 - e) as u32;
+    let m = (b & ((1 << 52) - 1)) | (1 << 52);
+    if m & ((1u64 << frac_bits) - 1) != 0 {
+        0
+    } else if (m >> frac_bits) & 1 == 1 {
+        1
+    } else {
+        2
+    }
+}
+
+/// A finite nonzero double as (odd integer m, e, negative) with |v| = m·2^e.
+fn odd_parts(v: f64) -> (u64, i64, bool) {
+    let b = v.to_bits();
+    let be = ((b >> 52) & 0x7ff) as i64;
+    let (m, e) = if be == 0 { (b & ((1 << 52) - 1), -1074) } else { ((b & ((1 << 52) - 1)) | (1 << 52), be - 1075) };
+    let tz = m.trailing_zeros();
+    (m >> tz, e + i64::from(tz), v.is_sign_negative())
+}
+
+/// ±2^n rounded once in the caller's mode, with its flags.
+fn signed_pow2(n: i64, neg: bool) -> f64 {
+    let s = if neg { -1.0 } else { 1.0 };
+    if n > 1023 {
+        return bb(s * f64::MAX) * bb(2.0f64);
+    }
+    if n >= -1074 {
+        return s * pow2(n as i32);
+    }
+    if n >= -2096 {
+        // One product: the exact value 2^n, rounded (and underflowing) as the mode says.
+        return bb(s * pow2(-1074)) * bb(pow2((n + 1074) as i32));
+    }
+    bb(s * f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE)
+}
+
+/// ±a·2^e rounded once in the caller's mode, for an odd integer 1 <= a < 2^54 (beyond
+/// 2^53, an exact midpoint when the result is normal).
+fn signed_scale(a: u64, e: i64, neg: bool) -> f64 {
+    let s = if neg { -1.0 } else { 1.0 };
+    let bits = i64::from(64 - a.leading_zeros());
+    // The result's exponent is k (a·2^e in [2^k, 2^(k+1))).
+    let k = e + bits - 1;
+    if k > 1100 {
+        return bb(s * f64::MAX) * bb(2.0f64);
+    }
+    if k < -1200 {
+        return bb(s * f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE);
+    }
+    if k >= -1022 || a < 1 << 53 {
+        // The integer's conversion is its one rounding (none below 2^53) and the scaling
+        // exact, the result being normal; or a is exact and the scaling the one rounding
+        // (the first factor exact, to a normal number, when 2^e is not a double).
+        // (The signed integer converts, so a negative one rounds as its sign asks.)
+        let v = if neg { -(a as i64) } else { a as i64 } as f64;
+        if (-1022..=1023).contains(&e) {
+            return bb(v) * bb(pow2(e as i32));
+        }
+        let (e1, e2) = if e > 0 { (600, e - 600) } else { (-600, e + 600) };
+        return bb(v * pow2(e1)) * bb(pow2(e2 as i32));
+    }
+    // A 54-bit a, subnormal: a - 1 and 1 as a double-double in [1, 2), rounded once.
+    let sc = pow2(1 - bits as i32);
+    let m = Dd::new(s * (a - 1) as f64 * sc, s * sc);
+    scale_round(m, k as i32)
+}
+
+/// The integer square root of a square below 2^53.
+fn exact_sqrt(a: u64) -> Option<u64> {
+    // Both conversions are exact and a square's root is a double, in every mode.
+    let s = crate::sqrt(a as f64) as u64;
+    (s * s == a).then_some(s)
+}
+
+/// x^y (x > 0 finite, y finite and not 0) rounded once, when it is exactly a double or a
+/// midpoint of two (which no approximation decides) or a power of 2 out of range, with the
+/// sign of `neg`.
+fn pow_exact(ax: f64, y: f64, neg: bool) -> Option<f64> {
+    let (mx, ex, _) = odd_parts(ax);
+    let (my, ey, yneg) = odd_parts(y);
+    if mx == 1 {
+        // 2^(ex·y): exact when ex·y is an integer.
+        if ex == 0 {
+            return Some(if neg { -1.0 } else { 1.0 });
+        }
+        let q = if ey >= 0 {
+            // |ex·y| >= 2^12 is out of range whatever its bits.
+            if ey > 12 || my > 1 << 12 { ex.signum() << 40 } else { ex * ((my as i64) << ey) }
+        } else {
+            let k = -ey;
+            if k > 11 || ex & ((1 << k) - 1) != 0 {
+                return None;
+            }
+            if my > 1 << 12 { ex.signum() << 40 } else { (ex >> k) * my as i64 }
+        };
+        let q = q.clamp(-(1 << 20), 1 << 20);
+        return Some(signed_pow2(if yneg { -q } else { q }, neg));
+    }
+    // An odd mx >= 3: y > 0 with y = n/2^k, k <= 5, mx = a^(2^k), a^n < 2^54 (a double,
+    // or a midpoint of two).
+    if yneg || ey < -5 || y > 35.0 {
+        return None;
+    }
+    let (n, k) = if ey >= 0 { ((my << ey) as u32, 0) } else { (my as u32, (-ey) as u32) };
+    let mut a = mx;
+    for _ in 0..k {
+        a = exact_sqrt(a)?;
+    }
+    if ex & ((1 << k) - 1) != 0 {
+        return None;
+    }
+    let mut p: u64 = 1;
+    for _ in 0..n {
+        p = p.checked_mul(a).filter(|&p| p < 1 << 54)?;
+    }
+    Some(signed_scale(p, (ex >> k) * i64::from(n), neg))
+}
+
+/// The rounding test's bound per unit of |z|, and its constant part, on the unscaled
+/// result in [0.99, 2.01]: more than three times the fast path's largest error measured in
+/// any mode (`fast_path_is_within_its_bound`).
+const POW_EPS: f64 = f64::from_bits((1023 - 65) << 52);
+
+/// ±x^y for x > 0, normal, not 1, 2^-64 <= |y| < 2^64, if the rounding is decided: `sgn`
+/// is ±1.
+#[inline(always)]
+fn pow_fast<const F: bool>(x: f64, y: f64, sgn: f64) -> Option<f64> {
+    let (lh, ll) = log_parts::<F>(x);
+    // y·(lh + ll) as a normalized pair, as the exponential takes it (ll, the logarithm's
+    // unevaluated tail, can be 2^-20 of lh).
+    let p = y * lh;
+    let (zh, zl) = fast_two_sum(p, fmadd::<F>(y, ll, mul_err::<F>(y, lh, p)));
+    if !(zh > -708.39 && zh < 709.78) {
+        return None;
+    }
+    let (s, t, e) = exp_parts::<F>(zh, zl);
+    let eps = fmadd::<F>(zh.abs(), POW_EPS, POW_EPS);
+    let (s, t) = (s * sgn, t * sgn);
+    let lo = s + (t - eps);
+    let hi = s + (t + eps);
+    if lo == hi { Some(f64::from_bits((lo.to_bits() as i64 + (e << 52)) as u64)) } else { None }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,sse4.1")]
+unsafe fn pow_fma(x: f64, y: f64, sgn: f64) -> f64 {
+    match pow_fast::<true>(x, y, sgn) {
+        Some(v) => v,
+        None => pow_slow(x, y, sgn < 0.0),
+    }
+}
+
+fn pow_plain(x: f64, y: f64, sgn: f64) -> f64 {
+    match pow_fast::<false>(x, y, sgn) {
+        Some(v) => v,
+        None => pow_slow(x, y, sgn < 0.0),
+    }
+}
+
+/// ±x^y for positive finite x other than 1 and |y| >= 2^-64.
+#[inline(always)]
+fn pow_go(x: f64, y: f64, sgn: f64) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if crate::real::has_fma() {
+        // SAFETY: the CPU has FMA and SSE4.1.
+        return unsafe { pow_fma(x, y, sgn) };
+    }
+    pow_plain(x, y, sgn)
+}
+
+/// e^(y·log x) as m·2^k (m of either sign, in [0.7, 1.42]), in double-double, for a z =
+/// y·log x within the exponential's range; `None` beyond it (with the overflowing or
+/// underflowing result's sign the caller's).
+fn pow_dd(ax: f64, y: f64) -> Result<(Dd, i32), bool> {
+    let l = in_nearest(ax, log_dd);
+    // Far out of range by the plain product (scaled by 2^-64, so it neither overflows nor,
+    // |y| being at least 2^-64 and |log x| 2^-53 here, underflows) before the double-double
+    // one, whose error terms would overflow.
+    let est = (y * f64::from_bits((1023 - 64) << 52)) * l.hi;
+    if est > 711.0 * f64::from_bits((1023 - 64) << 52) {
+        return Err(true);
+    }
+    if est < -747.0 * f64::from_bits((1023 - 64) << 52) {
+        return Err(false);
+    }
+    let z = in_nearest((l, y), |(l, y)| l.mul(Dd::new(y, 0.0)));
+    if z.hi > 710.0 {
+        return Err(true);
+    }
+    if z.hi < -746.0 {
+        return Err(false);
+    }
+    Ok(in_nearest(z, exp_dd))
+}
+
+/// What the fast path leaves: the simple exponents, the exact cases, then double-double.
+#[cold]
+#[inline(never)]
+fn pow_slow(ax: f64, y: f64, neg: bool) -> f64 {
+    let sx = if neg { -ax } else { ax };
+    if y == 1.0 {
+        return sx;
+    }
+    if y == 2.0 {
+        return bb(sx) * bb(sx);
+    }
+    if y == -1.0 {
+        return bb(1.0f64) / bb(sx);
+    }
+    if y == 0.5 {
+        return crate::sqrt(ax);
+    }
+    if let Some(r) = pow_exact(ax, y, neg) {
+        return r;
+    }
+    let s = if neg { -1.0 } else { 1.0 };
+    match pow_dd(ax, y) {
+        Ok((m, k)) => scale_round(if neg { m.neg() } else { m }, k),
+        Err(true) => bb(s * f64::MAX) * bb(2.0f64),
+        Err(false) => bb(s * f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE),
+    }
+}
+
+/// 1.0's bits.
+const ONE: u64 = 0x3ff0_0000_0000_0000;
+
+/// 2^-70: 1 plus or minus it rounds as 1 + y·log x does for |y| < 2^-64.
+const TINY: f64 = f64::from_bits((1023 - 70) << 52);
+
+/// `pow(x, y)`—`x` raised to the power `y`, correctly rounded.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn pow(x: f64, y: f64) -> f64 {
+    // The common case first: x positive, normal and finite, not 1; 2^-64 <= |y| < 2^64.
+    let ix = x.to_bits();
+    let ey = (y.to_bits() >> 52) & 0x7ff;
+    if ix.wrapping_sub(1 << 52) < (0x7fe << 52) && ey.wrapping_sub(0x3ff - 64) < 128 && ix != ONE {
+        return pow_go(x, y, 1.0);
+    }
+    pow_rest(x, y)
+}
+
+/// `pow` of the arguments the common case leaves.
+#[inline(never)]
+fn pow_rest(x: f64, y: f64) -> f64 {
+    // (Compared by their bits, which raise nothing for a signalling NaN: through
+    // `black_box`, or the compiler makes the zero test a floating-point compare.)
+    if bb(y.to_bits()) << 1 == 0 || x.to_bits() == ONE {
+        return 1.0;
+    }
+    let ny = crate::exact::isnan(y);
+    if ny || crate::exact::isnan(x) {
+        if ny {
+            return bb(x) + bb(y);
+        }
+        let x2 = bb(x) * bb(x);
+        return if x.is_sign_negative() && int_kind(y) == 1 { -x2 } else { x2 };
+    }
+    if y.is_infinite() {
+        let ax = x.abs();
+        if ax == 1.0 {
+            return 1.0;
+        }
+        return if (ax < 1.0) == (y > 0.0) { 0.0 } else { f64::INFINITY };
+    }
+    if x == 0.0 || x.is_infinite() {
+        // +0 or +inf, signed for a negative x to an odd power; y < 0 divides (1/±0 is a
+        // pole, with divide-by-zero).
+        let x2 = x * x;
+        let r = if x.is_sign_negative() && int_kind(y) == 1 { -x2 } else { x2 };
+        return if y < 0.0 { bb(1.0f64) / bb(r) } else { r };
+    }
+    let neg = x < 0.0 && {
+        match int_kind(y) {
+            0 => return invalid(),
+            k => k == 1,
+        }
+    };
+    let ax = x.abs();
+    if ax == 1.0 {
+        // -1 to an integer power: exact.
+        return if neg { -1.0 } else { 1.0 };
+    }
+    if (y.to_bits() >> 52) & 0x7ff < 0x3ff - 64 {
+        // |y| < 2^-64 (not an integer, so x > 0): x^y = 1 + y·log x + ..., |y·log x| <
+        // 2^-54, which rounds in every mode as 1 ± 2^-70 does.
+        let up = (ax > 1.0) == (y > 0.0);
+        return 1.0 + bb(if up { TINY } else { -TINY });
+    }
+    if (y.to_bits() >> 52) & 0x7ff >= 0x3ff + 64 {
+        // |y| >= 2^64 (an even integer): beyond the fast path's products.
+        return pow_slow(ax, y, neg);
+    }
+    pow_go(ax, y, if neg { -1.0 } else { 1.0 })
+}
+
+// powf.
+
+/// x^y within 2^-44 relative, for x > 0 and |y·log x| < 104 (else `None`), in double.
+#[inline(always)]
+fn powf_approx<const F: bool>(x: f64, y: f64) -> Option<f64> {
+    // log x = k·ln 2 - log c + log1p(z/c - 1), as in `log_parts`.
+    const OFF: u64 = 0x3fe6_0000_0000_0000;
+    let ix = x.to_bits();
+    let tmp = ix.wrapping_sub(OFF);
+    let i = ((tmp >> 44) & 255) as usize;
+    let k = (tmp as i64) >> 52;
+    let z = f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52)));
+    let (invc, lch, _) = LOG_INV_C[i];
+    // z/c - 1: exact with FMA; without, the product's error added back.
+    let r = if F {
+        fmadd::<F>(z, invc, -1.0)
+    } else {
+        let p = z * invc;
+        (p - 1.0) + mul_err::<F>(z, invc, p)
+    };
+    // log1p(r) for |r| < 2^-8, to r^8/8 (2^-59 of it: |z| up to 104 times this relative
+    // error is z's absolute error, the result's relative one).
+    const C: [f64; 6] = [-0.5, 1.0 / 3.0, -0.25, 0.2, -1.0 / 6.0, 1.0 / 7.0];
+    let r2 = r * r;
+    let p45 = fmadd::<F>(r, C[5], C[4]);
+    let p23 = fmadd::<F>(r, C[3], C[2]);
+    let p = fmadd::<F>(r2, fmadd::<F>(r2, p45, p23), fmadd::<F>(r, C[1], C[0]));
+    let l = fmadd::<F>(k as f64, LN2.0, lch) + fmadd::<F>(r2, p, r);
+    let zz = y * l;
+    if !(zz.abs() < 104.0) {
+        return None;
+    }
+    // e^zz = 2^(j/128 + q)·e^rr, |rr| <= ln2/256 or a little more.
+    const N_LN2: f64 = INV_LN2.0 * 128.0;
+    const SHIFT: f64 = 6_755_399_441_055_744.0; // 1.5·2^52
+    let kd = (zz * N_LN2 + SHIFT) - SHIFT;
+    // SAFETY: |kd| < 2^15, an integer.
+    let ki: i64 = unsafe { kd.to_int_unchecked() };
+    let rr = fmadd::<F>(-kd, LN2.0 / 128.0, zz);
+    const E: [f64; 4] = [0.5, 1.0 / 6.0, 1.0 / 24.0, 1.0 / 120.0];
+    let rr2 = rr * rr;
+    let q = fmadd::<F>(rr2, fmadd::<F>(rr, E[3], E[2]), fmadd::<F>(rr, E[1], E[0]));
+    let em1 = fmadd::<F>(rr2, q, rr);
+    let (th, _) = EXP2_J[(ki & 127) as usize];
+    let scale = f64::from_bits((th.to_bits() as i64 + ((ki >> 7) << 52)) as u64);
+    Some(fmadd::<F>(scale, em1, scale))
+}
+
+/// The float result, if the interval 2^-42 about `v` decides it in the caller's mode.
+#[inline(always)]
+fn powf_round(v: f64) -> Option<f32> {
+    const D: f64 = f64::from_bits((1023 - 42) << 52);
+    let d = v * D;
+    let lo = (v - d) as f32;
+    let hi = (v + d) as f32;
+    if lo == hi { Some(lo) } else { None }
+}
+
+#[inline(always)]
+fn powf_fast<const F: bool>(x: f64, y: f64, sgn: f64) -> Option<f32> {
+    powf_round(sgn * powf_approx::<F>(x, y)?)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma")]
+unsafe fn powf_fma(x: f64, y: f64, sgn: f64) -> f32 {
+    match powf_fast::<true>(x, y, sgn) {
+        Some(v) => v,
+        None => powf_slow(x, y, sgn < 0.0),
+    }
+}
+
+fn powf_plain(x: f64, y: f64, sgn: f64) -> f32 {
+    match powf_fast::<false>(x, y, sgn) {
+        Some(v) => v,
+        None => powf_slow(x, y, sgn < 0.0),
+    }
+}
+
+/// `powf`'s accurate path: exact cases rounded once from the exact double, the others
+/// from the double-double rounded to odd (53 bits, sticky last bit), then to float.
+#[cold]
+#[inline(never)]
+fn powf_slow(ax: f64, y: f64, neg: bool) -> f32 {
+    if let Some(r) = pow_exact(ax, y, neg) {
+        return crate::float::narrow_exact(r);
+    }
+    let s = if neg { -1.0 } else { 1.0 };
+    match pow_dd(ax, y) {
+        Ok((m, k)) => {
+            // |z| > 104 only beyond the float range, where the double's overflow or
+            // underflow is the float's; below, the double is normal and the scaling exact.
+            let m = if neg { m.neg() } else { m };
+            let mut h = m.hi;
+            if m.lo != 0.0 && h.to_bits() & 1 == 0 {
+                // The neighbour toward the tail, which has an odd last bit.
+                let toward = (m.lo > 0.0) == (h > 0.0);
+                h = f64::from_bits(if toward { h.to_bits() + 1 } else { h.to_bits() - 1 });
+            }
+            let v = h * pow2(k / 2) * pow2(k - k / 2);
+            crate::float::narrow(v)
+        }
+        Err(true) => bb(s as f32 * f32::MAX) * bb(2.0f32),
+        Err(false) => bb(s as f32 * f32::MIN_POSITIVE) * bb(f32::MIN_POSITIVE),
+    }
+}
+
+/// `powf(x, y)`—`pow` for float, correctly rounded.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn powf(x: f32, y: f32) -> f32 {
+    let ix = x.to_bits();
+    let ey = (y.to_bits() >> 23) & 0xff;
+    // The common case: x positive, normal and finite, not a power of 2; |y| >= 2^-64 and
+    // finite, not 1 (whose interval about FLT_MAX would raise overflow converting).
+    if ix.wrapping_sub(1 << 23) < (0xfe << 23)
+        && ey.wrapping_sub(127 - 64) < 0xff - (127 - 64)
+        && ix & 0x7f_ffff != 0
+        && y.to_bits() != 0x3f80_0000
+    {
+        return powf_go(f64::from(x), f64::from(y), 1.0);
+    }
+    powf_rest(x, y)
+}
+
+#[inline(always)]
+fn powf_go(x: f64, y: f64, sgn: f64) -> f32 {
+    #[cfg(target_arch = "x86_64")]
+    if crate::real::has_fma() {
+        // SAFETY: the CPU has FMA.
+        return unsafe { powf_fma(x, y, sgn) };
+    }
+    powf_plain(x, y, sgn)
+}
+
+#[inline(never)]
+fn powf_rest(x: f32, y: f32) -> f32 {
+    if bb(y.to_bits()) << 1 == 0 || x.to_bits() == 0x3f80_0000 {
+        return 1.0;
+    }
+    let ny = crate::exact::isnanf(y);
+    if ny || crate::exact::isnanf(x) {
+        if ny {
+            return bb(x) + bb(y);
+        }
+        let x2 = bb(x) * bb(x);
+        return if x.is_sign_negative() && int_kind(f64::from(y)) == 1 { -x2 } else { x2 };
+    }
+    if y == 1.0 {
+        return x;
+    }
+    if y.is_infinite() || x == 0.0 || x.is_infinite() || (y.to_bits() >> 23) & 0xff < 127 - 64 {
+        // The special and tiny powers are the double function's, rounded (exactly, or from
+        // 1 ± 2^-70).
+        return pow(f64::from(x), f64::from(y)) as f32;
+    }
+    let neg = x < 0.0 && {
+        match int_kind(f64::from(y)) {
+            0 => return invalid() as f32,
+            k => k == 1,
+        }
+    };
+    let (ax, yd) = (f64::from(x.abs()), f64::from(y));
+    if ax.to_bits() & ((1 << 52) - 1) == 0 {
+        // A power of 2 (1 among them) to a power that makes an integer exponent: exact
+        // and without inexact, as musl's is.
+        if let Some(r) = pow_exact(ax, yd, neg) {
+            return crate::float::narrow_exact(r);
+        }
+    }
+    powf_go(ax, yd, if neg { -1.0 } else { 1.0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_cases_are_exact() {
+        for (x, y, r) in [
+            (3.0, 2.0, 9.0),
+            (9.0, 1.5, 27.0),
+            (0.5, 3.0, 0.125),
+            (2.0, -3.0, 0.125),
+            (6.25, 0.5, 2.5),
+            (1.5, 3.0, 3.375),
+            (-3.0, 3.0, -27.0),
+            (-2.0, -1.0, -0.5),
+            (65536.0, 0.0625, 2.0),
+            (81.0, 0.25, 3.0),
+            (3.0, 33.0, 5_559_060_566_555_523.0),
+        ] {
+            assert_eq!(pow(x, y), r, "pow({x}, {y})");
+        }
+        // 3^34 is an odd 54-bit integer: a midpoint, to even in round-to-nearest.
+        assert_eq!(pow(3.0, 34.0).to_bits(), 16_677_181_699_666_568.0f64.to_bits());
+        assert_eq!(pow_exact(3.0, 36.0, false), None);
+        assert_eq!(pow_exact(2.0, 0.5, false), None);
+        assert_eq!(pow_exact(8.0, 1.0 / 3.0, false), None);
+        assert_eq!(pow_exact(2.0, -1075.0, false), Some(0.0));
+        assert_eq!(pow_exact(0.5, 1074.0, false), Some(f64::from_bits(1)));
+        assert_eq!(pow_exact(2.0, 1024.0, false), Some(f64::INFINITY));
+    }
+
+    #[test]
+    fn special_values() {
+        let nan = f64::NAN;
+        assert_eq!(pow(nan, 0.0), 1.0);
+        assert_eq!(pow(1.0, nan), 1.0);
+        assert!(pow(2.0, nan).is_nan());
+        assert!(pow(-2.0, 0.5).is_nan());
+        assert_eq!(pow(-0.0, -3.0), f64::NEG_INFINITY);
+        assert_eq!(pow(0.0, -2.0), f64::INFINITY);
+        assert_eq!(pow(-0.0, 3.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(pow(-1.0, f64::INFINITY), 1.0);
+        assert_eq!(pow(0.5, f64::NEG_INFINITY), f64::INFINITY);
+        assert_eq!(pow(f64::NEG_INFINITY, -3.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(pow(f64::NEG_INFINITY, 3.0), f64::NEG_INFINITY);
+        assert_eq!(pow(2.0, 1e-300), 1.0);
+        assert_eq!(pow(10.0, 400.0), f64::INFINITY);
+        assert_eq!(pow(-10.0, 401.0), f64::NEG_INFINITY);
+        assert_eq!(pow(10.0, -400.0), 0.0);
+        // A NaN x to an odd power loses the sign its square keeps, as in musl.
+        let mnan = f64::from_bits(0xfff8_0000_0000_002a);
+        assert_eq!(pow(mnan, 1.0).to_bits(), 0x7ff8_0000_0000_002a);
+        assert_eq!(pow(mnan, 2.0).to_bits(), 0xfff8_0000_0000_002a);
+        assert_eq!(powf(f32::from_bits(0xffc0_002a), 1.0).to_bits(), 0x7fc0_002a);
+    }
+
+    #[test]
+    fn agrees_with_the_host() {
+        let mut rng = crate::support::XorShift(0x1234_5678_9abc_def1);
+        for _ in 0..200_000 {
+            let x = rng.unit() * 20.0;
+            let y = (rng.unit() - 0.5) * 60.0;
+            let (a, b) = (pow(x, y), std::primitive::f64::powf(x, y));
+            assert!(crate::support::ulps(a, b) <= 1, "pow({x:e}, {y:e}) = {a:e}, host {b:e}");
+            let (xf, yf) = (x as f32, y as f32);
+            let (a, b) = (powf(xf, yf), (f64::from(xf).powf(f64::from(yf))) as f32);
+            assert!(a == b || (a - b).abs() <= a.abs() * 1.2e-7, "powf({xf:e}, {yf:e}) = {a:e}, host {b:e}");
+        }
+    }
+
+    /// The fast paths' error measured over arguments of every kind, in every mode, with
+    /// and without FMA, against the double-double path: it must stay below half the
+    /// bounds the rounding tests assume.
+    #[test]
+    fn fast_path_is_within_its_bound() {
+        fn run<const F: bool>(worst: &mut [f64; 2]) {
+            let mut rng = crate::support::XorShift(0x9e37_79b9_7f4a_7c15);
+            for i in 0..300_000 {
+                let u = rng.unit();
+                let v = rng.unit();
+                let bits = rng.0;
+                let x = match i % 4 {
+                    0 => f64::from_bits(bits & 0x7fef_ffff_ffff_ffff) + f64::MIN_POSITIVE,
+                    1 => 1.0 + (u - 0.5) / 16.0,
+                    2 => u * 20.0,
+                    _ => f64::from_bits((bits & 0x000f_ffff_ffff_ffff) | 0x3ff0_0000_0000_0000),
+                };
+                let y = match i % 3 {
+                    0 => (v - 0.5) * 64.0,
+                    1 => (v - 0.5) * 1e6,
+                    _ => (v - 0.5) * 2.0,
+                };
+                if x <= 0.0 || x == 1.0 || !x.is_finite() || y.abs() < 1e-19 {
+                    continue;
+                }
+                let Ok((m, k)) = pow_dd(x, y) else { continue };
+                let (lh, ll) = log_parts::<F>(x);
+                let p = y * lh;
+                let (zh, zl) = crate::trig::fast_two_sum(p, fmadd::<F>(y, ll, mul_err::<F>(y, lh, p)));
+                if zh > -708.39 && zh < 709.78 {
+                    let (s, t, e) = exp_parts::<F>(zh, zl);
+                    let sc = pow2((k as i64 - e) as i32);
+                    let d = ((s - m.hi * sc) + (t - m.lo * sc)).abs() / (POW_EPS * (1.0 + zh.abs()));
+                    worst[0] = worst[0].max(d);
+                }
+                let (xf, yf) = (x as f32, y as f32);
+                if xf > 0.0 && xf.is_finite() && xf != 1.0 && yf != 0.0 {
+                    let (xd, yd) = (f64::from(xf), f64::from(yf));
+                    if let (Some(a), Ok((m, k))) = (powf_approx::<F>(xd, yd), pow_dd(xd, yd)) {
+                        let ex = m.hi * pow2(k / 2) * pow2(k - k / 2);
+                        let d = ((a - ex) / ex).abs() / f64::from_bits((1023 - 42) << 52);
+                        worst[1] = worst[1].max(d);
+                    }
+                }
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
+        #[cfg(not(target_arch = "x86_64"))]
+        let modes = [0];
+        for mode in modes {
+            let mut worst = [0.0; 2];
+            #[cfg(target_arch = "x86_64")]
+            crate::fenv::fesetround(mode);
+            run::<false>(&mut worst);
+            #[cfg(target_arch = "x86_64")]
+            if crate::real::has_fma() {
+                #[target_feature(enable = "fma,sse4.1")]
+                unsafe fn with_fma(w: &mut [f64; 2]) {
+                    run::<true>(w)
+                }
+                // SAFETY: the CPU has FMA and SSE4.1.
+                unsafe { with_fma(&mut worst) };
+            }
+            #[cfg(target_arch = "x86_64")]
+            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+            std::println!("mode {mode}: pow {:.3} of its bound, powf {:.3}", worst[0], worst[1]);
+            assert!(worst[0] < 0.5 && worst[1] < 0.5, "{worst:?}");
+        }
+    }
+}
