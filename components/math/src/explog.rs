@@ -159,7 +159,7 @@ pub(crate) fn mul_err<const F: bool>(a: f64, b: f64, p: f64) -> f64 {
 /// `z` to an integer, the nearest (with `F`, where SSE4.1 is there too) or within 0.5 + an
 /// ulp, in any rounding mode.
 #[inline(always)]
-fn nearest<const F: bool>(z: f64) -> f64 {
+pub(crate) fn nearest<const F: bool>(z: f64) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if F {
         use core::arch::x86_64::{_MM_FROUND_NO_EXC, _MM_FROUND_TO_NEAREST_INT, _mm_cvtsd_f64, _mm_round_sd, _mm_set_sd};

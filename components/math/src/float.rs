@@ -66,16 +66,10 @@ via_double! {
     erff => crate::special::erf;
     /// `erfcf(x)`—`erfc` for float.
     erfcf => crate::special::erfc;
-    /// `expf(x)`—`exp` for float.
-    expf => crate::explog::exp;
     /// `exp10f(x)`—`exp10` for float.
     exp10f => crate::hyper::exp10;
     /// `pow10f(x)`—`exp10f`, by its older GNU name.
     pow10f => crate::hyper::exp10;
-    /// `logf(x)`—`log` for float.
-    logf => crate::explog::log;
-    /// `log2f(x)`—`log2` for float.
-    log2f => crate::explog::log2;
     /// `sinf(x)`—`sin` for float.
     sinf => crate::trig::sin;
     /// `cosf(x)`—`cos` for float.
@@ -101,12 +95,6 @@ pub extern "C" fn acoshf(x: f32) -> f32 {
         return crate::support::invalid() as f32;
     }
     narrow(libm::acosh(f64::from(x)))
-}
-
-/// `exp2f(x)`—`exp2` for float.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn exp2f(x: f32) -> f32 {
-    narrow_exact(crate::explog::exp2(f64::from(x)))
 }
 
 /// `log1pf(x)`—`log1p` for float (a positive NaN returned as it is, as in musl).

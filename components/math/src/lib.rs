@@ -92,6 +92,8 @@ pub mod explog;
 pub use explog::*;
 pub mod pow;
 pub use pow::{pow, powf};
+pub mod floatexp;
+pub use floatexp::{exp2f, expf, log2f, logf};
 mod explog_tables;
 pub mod hyper;
 pub use hyper::*;

@@ -22,7 +22,7 @@
 //!   ends). Otherwise `pow`'s accurate path, rounded to odd in double and then to float,
 //!   which is one rounding.
 use crate::explog::{exp_dd, exp_parts, fmadd, log_dd, log_parts, mul_err, pow2, scale_round};
-use crate::explog_tables::{EXP2_J, INV_LN2, LN2, LOG_INV_C};
+use crate::floatexp::{exp_f, log_f, round_f};
 use crate::support::invalid;
 use crate::trig::{Dd, fast_two_sum, in_nearest};
 use core::hint::black_box as bb;
@@ -337,66 +337,20 @@ fn pow_rest(x: f64, y: f64) -> f64 {
 /// x^y within 2^-44 relative, for x > 0 and |y·log x| < 104 (else `None`), in double.
 #[inline(always)]
 fn powf_approx<const F: bool>(x: f64, y: f64) -> Option<f64> {
-    // log x = k·ln 2 - log c + log1p(z/c - 1), as in `log_parts`.
-    const OFF: u64 = 0x3fe6_0000_0000_0000;
-    let ix = x.to_bits();
-    let tmp = ix.wrapping_sub(OFF);
-    let i = ((tmp >> 44) & 255) as usize;
-    let k = (tmp as i64) >> 52;
-    let z = f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52)));
-    let (invc, lch, _) = LOG_INV_C[i];
-    // z/c - 1: exact with FMA; without, the product's error added back.
-    let r = if F {
-        fmadd::<F>(z, invc, -1.0)
-    } else {
-        let p = z * invc;
-        (p - 1.0) + mul_err::<F>(z, invc, p)
-    };
-    // log1p(r) for |r| < 2^-8, to r^8/8 (2^-59 of it: |z| up to 104 times this relative
-    // error is z's absolute error, the result's relative one).
-    const C: [f64; 6] = [-0.5, 1.0 / 3.0, -0.25, 0.2, -1.0 / 6.0, 1.0 / 7.0];
-    let r2 = r * r;
-    let p45 = fmadd::<F>(r, C[5], C[4]);
-    let p23 = fmadd::<F>(r, C[3], C[2]);
-    let p = fmadd::<F>(r2, fmadd::<F>(r2, p45, p23), fmadd::<F>(r, C[1], C[0]));
-    let l = fmadd::<F>(k as f64, LN2.0, lch) + fmadd::<F>(r2, p, r);
-    let zz = y * l;
+    let zz = y * log_f::<F, true>(x);
     if !(zz.abs() < 104.0) {
         return None;
     }
-    // e^zz = 2^(j/128 + q)·e^rr, |rr| <= ln2/256 or a little more.
-    const N_LN2: f64 = INV_LN2.0 * 128.0;
-    const SHIFT: f64 = 6_755_399_441_055_744.0; // 1.5·2^52
-    let kd = (zz * N_LN2 + SHIFT) - SHIFT;
-    // SAFETY: |kd| < 2^15, an integer.
-    let ki: i64 = unsafe { kd.to_int_unchecked() };
-    let rr = fmadd::<F>(-kd, LN2.0 / 128.0, zz);
-    const E: [f64; 4] = [0.5, 1.0 / 6.0, 1.0 / 24.0, 1.0 / 120.0];
-    let rr2 = rr * rr;
-    let q = fmadd::<F>(rr2, fmadd::<F>(rr, E[3], E[2]), fmadd::<F>(rr, E[1], E[0]));
-    let em1 = fmadd::<F>(rr2, q, rr);
-    let (th, _) = EXP2_J[(ki & 127) as usize];
-    let scale = f64::from_bits((th.to_bits() as i64 + ((ki >> 7) << 52)) as u64);
-    Some(fmadd::<F>(scale, em1, scale))
-}
-
-/// The float result, if the interval 2^-42 about `v` decides it in the caller's mode.
-#[inline(always)]
-fn powf_round(v: f64) -> Option<f32> {
-    const D: f64 = f64::from_bits((1023 - 42) << 52);
-    let d = v * D;
-    let lo = (v - d) as f32;
-    let hi = (v + d) as f32;
-    if lo == hi { Some(lo) } else { None }
+    Some(exp_f::<F>(zz))
 }
 
 #[inline(always)]
 fn powf_fast<const F: bool>(x: f64, y: f64, sgn: f64) -> Option<f32> {
-    powf_round(sgn * powf_approx::<F>(x, y)?)
+    round_f(sgn * powf_approx::<F>(x, y)?)
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma")]
+#[target_feature(enable = "fma,sse4.1")]
 unsafe fn powf_fma(x: f64, y: f64, sgn: f64) -> f32 {
     match powf_fast::<true>(x, y, sgn) {
         Some(v) => v,
@@ -460,7 +414,7 @@ pub extern "C" fn powf(x: f32, y: f32) -> f32 {
 fn powf_go(x: f64, y: f64, sgn: f64) -> f32 {
     #[cfg(target_arch = "x86_64")]
     if crate::real::has_fma() {
-        // SAFETY: the CPU has FMA.
+        // SAFETY: the CPU has FMA and SSE4.1.
         return unsafe { powf_fma(x, y, sgn) };
     }
     powf_plain(x, y, sgn)

@@ -399,11 +399,12 @@ pub extern "C" fn fmaf(x: f32, y: f32, z: f32) -> f32 {
 #[inline]
 pub(crate) fn has_fma() -> bool {
     use core::sync::atomic::Ordering;
-    match FMA_STATE.load(Ordering::Relaxed) {
-        1 => false,
-        2 => true,
-        _ => probe_fma(),
+    // The FMA machine's answer first, in one compare.
+    let s = FMA_STATE.load(Ordering::Relaxed);
+    if s == 2 {
+        return true;
     }
+    s != 1 && probe_fma()
 }
 
 #[cfg(target_arch = "x86_64")]
