@@ -418,6 +418,18 @@ fn exp_rest(x: f64) -> f64 {
 /// `exp2(x)`—2 raised to `x`, correctly rounded (exact for integers).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn exp2(x: f64) -> f64 {
+    // The common case first, 2^-54 <= |x| < 512 and not an integer, by the bits.
+    let b = x.to_bits();
+    let top = (b >> 52) as u32 & 0x7ff;
+    if top.wrapping_sub(1023 - 54) < 54 + 9 && (top < 1023 || b << (12 + (top - 1023)) != 0) {
+        return exp2_go(x);
+    }
+    exp2_rest(x)
+}
+
+/// `exp2` of the arguments the common case leaves.
+#[inline(never)]
+fn exp2_rest(x: f64) -> f64 {
     if crate::exact::isnan(x) {
         return bb(x) + bb(x);
     }
@@ -505,6 +517,17 @@ pub extern "C" fn log(x: f64) -> f64 {
 /// `log2(x)`—The base-2 logarithm, correctly rounded (exact for powers of 2).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn log2(x: f64) -> f64 {
+    // The common case first: positive, normal and finite, not a power of 2.
+    let b = x.to_bits();
+    if b.wrapping_sub(1 << 52) < (0x7ff << 52) - (1 << 52) && b & ((1 << 52) - 1) != 0 {
+        return log2_go(x);
+    }
+    log2_rest(x)
+}
+
+/// `log2` of the arguments the common case leaves.
+#[inline(never)]
+fn log2_rest(x: f64) -> f64 {
     if let Some(r) = log_special(x) {
         return r;
     }

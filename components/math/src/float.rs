@@ -70,10 +70,6 @@ via_double! {
     exp10f => crate::hyper::exp10;
     /// `pow10f(x)`—`exp10f`, by its older GNU name.
     pow10f => crate::hyper::exp10;
-    /// `sinf(x)`—`sin` for float.
-    sinf => crate::trig::sin;
-    /// `cosf(x)`—`cos` for float.
-    cosf => crate::trig::cos;
     /// `tanf(x)`—`tan` for float.
     tanf => crate::trig::tan;
     /// `j0f(x)`—`j0` for float.

@@ -255,23 +255,24 @@ mod tests {
             while b < 0x7f80_0000 {
                 for s in [0, 0x8000_0000] {
                     let x = f32::from_bits(b | s);
-                    let checks: [(Option<f32>, fn(f32) -> f32, bool); 4] = [
-                        (expf_fast::<F>(x), expf_slow, x.abs() >= f32::from_bits(0x3300_0000) && x.abs() < 87.0),
-                        (exp2f_fast::<F>(x), exp2f_slow, x.abs() >= f32::from_bits(0x3300_0000) && x.abs() < 126.0),
-                        (if s == 0 { logf_fast::<F>(x) } else { None }, logf_slow, s == 0 && x != 1.0),
-                        (if s == 0 { log2f_fast::<F>(x) } else { None }, log2f_slow, s == 0 && b & 0x7f_ffff != 0),
+                    let tiny = f32::from_bits(0x3300_0000);
+                    let checks: [(fn(f32) -> Option<f32>, fn(f32) -> f32, bool); 4] = [
+                        (expf_fast::<F>, expf_slow, x.abs() >= tiny && x.abs() < 87.0),
+                        (exp2f_fast::<F>, exp2f_slow, x.abs() >= tiny && x.abs() < 126.0),
+                        (logf_fast::<F>, logf_slow, s == 0 && x != 1.0),
+                        (log2f_fast::<F>, log2f_slow, s == 0 && b & 0x7f_ffff != 0),
                     ];
                     for (fast, slow, in_range) in checks {
                         if !in_range {
                             continue;
                         }
-                        match fast {
+                        match fast(x) {
                             Some(v) => assert_eq!(v.to_bits(), slow(x).to_bits(), "{x:e}"),
                             None => undecided += 1,
                         }
                     }
                 }
-                b += 997;
+                b += 2999;
             }
             undecided
         }
@@ -295,8 +296,8 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
             std::println!("mode {mode}: {undecided} undecided");
-            // exp2f leaves the multiples of 1/128 to the slow path: about 1,800 of them.
-            assert!(undecided < 4000, "{undecided}");
+            // exp2f leaves the multiples of 1/128 to the slow path: some dozens at this stride.
+            assert!(undecided < 1500, "{undecided}");
         }
     }
 }

@@ -240,7 +240,7 @@ fn cos_kernel(r: Dd) -> Dd {
 }
 
 /// sin and cos of a finite `x` with |x| >= 2^-27, as double-doubles.
-fn sin_cos_dd(x: f64) -> (Dd, Dd) {
+pub(crate) fn sin_cos_dd(x: f64) -> (Dd, Dd) {
     let (n, r) = if x.abs() < core::f64::consts::FRAC_PI_4 { (0, Dd::new(x, 0.0)) } else { reduce(x) };
     sin_cos_of(n, r)
 }
