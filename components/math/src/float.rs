@@ -56,8 +56,6 @@ macro_rules! via_double {
 via_double! {
     /// `acosf(x)`—`acos` for float.
     acosf => crate::special::acos;
-    /// `asinhf(x)`—`asinh` for float.
-    asinhf => libm::asinh;
     /// `coshf(x)`—`cosh` for float.
     coshf => crate::hyper::cosh;
     /// `sinhf(x)`—`sinh` for float.
@@ -72,6 +70,28 @@ via_double! {
     pow10f => crate::hyper::exp10;
     /// `tanf(x)`—`tan` for float.
     tanf => crate::trig::tan;
+    /// `tgammaf(x)`—`tgamma` for float, computed in double as musl does.
+    tgammaf => crate::special::tgamma;
+}
+
+/// Defines float functions of one float argument as their double kernel computed in
+/// round-to-nearest (where the crate's kernels are accurate: their directed modes are off
+/// by ulps of the double) and rounded once in the caller's mode.
+macro_rules! via_double_nearest {
+    ($($(#[$doc:meta])* $name:ident => $dbl:path;)+) => {
+        $(
+            $(#[$doc])*
+            #[cfg_attr(feature = "export", unsafe(no_mangle))]
+            pub extern "C" fn $name(x: f32) -> f32 {
+                narrow(crate::trig::in_nearest_flags(f64::from(x), |x| $dbl(x)))
+            }
+        )+
+    };
+}
+
+via_double_nearest! {
+    /// `asinhf(x)`—`asinh` for float.
+    asinhf => libm::asinh;
     /// `j0f(x)`—`j0` for float.
     j0f => libm::j0;
     /// `j1f(x)`—`j1` for float.
@@ -80,8 +100,6 @@ via_double! {
     y0f => crate::special::y0;
     /// `y1f(x)`—`y1` for float.
     y1f => crate::special::y1;
-    /// `tgammaf(x)`—`tgamma` for float, computed in double as musl does.
-    tgammaf => crate::special::tgamma;
 }
 
 /// `acoshf(x)`—`acosh` for float: NaN with invalid (only) below 1.
@@ -102,28 +120,33 @@ pub extern "C" fn log1pf(x: f32) -> f32 {
     narrow(crate::hyper::log1p(f64::from(x)))
 }
 
-/// `atan2f(y, x)`—`atan2` for float.
+/// `atan2f(y, x)`—`atan2` for float: `x + y` (in float) when either is a NaN, as musl's.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn atan2f(y: f32, x: f32) -> f32 {
+    if crate::exact::isnanf(x) || crate::exact::isnanf(y) {
+        return bb(x) + bb(y);
+    }
     narrow(libm::atan2(f64::from(y), f64::from(x)))
 }
 
-/// `jnf(n, x)`—`jn` for float (a NaN returned as it is).
+/// `jnf(n, x)`—`jn` for float (a NaN returned as it is), its double computed in
+/// round-to-nearest as `via_double_nearest!`'s.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn jnf(n: c_int, x: f32) -> f32 {
     if crate::exact::isnanf(x) {
         return x;
     }
-    narrow(libm::jn(n, f64::from(x)))
+    narrow(crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| libm::jn(n, x)))
 }
 
-/// `ynf(n, x)`—`yn` for float (a NaN returned as it is).
+/// `ynf(n, x)`—`yn` for float (a NaN returned as it is), its double computed in
+/// round-to-nearest as `via_double_nearest!`'s.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn ynf(n: c_int, x: f32) -> f32 {
     if crate::exact::isnanf(x) {
         return x;
     }
-    narrow(crate::special::yn(n, f64::from(x)))
+    narrow(crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| crate::special::yn(n, x)))
 }
 
 /// `lgammaf_r(x, sign)`—`lgamma_r` for float.

@@ -53,8 +53,6 @@ math_fns! {
     trunc(x: f64) -> f64;
     /// `fmod(x, y)`—The remainder of `x / y` with the sign of `x`, exact.
     fmod(x: f64, y: f64) -> f64;
-    /// `atan2(y, x)`—The angle of the point `(x, y)`, in `[-pi, pi]`.
-    atan2(y: f64, x: f64) -> f64;
     /// `log10(x)`—The base-10 logarithm.
     log10(x: f64) -> f64;
     /// `hypot(x, y)`—`sqrt(x*x + y*y)` without undue overflow.

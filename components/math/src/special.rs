@@ -72,6 +72,19 @@ pub extern "C" fn atan(x: f64) -> f64 {
     libm::atan(x)
 }
 
+/// `atan2(y, x)`—The angle of the point `(x, y)`, in `[-pi, pi]`: `x + y` when either is a
+/// NaN and `atan(y)` (its flags included) for x = 1, as musl's; the crate's kernel else.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn atan2(y: f64, x: f64) -> f64 {
+    if nan(x) || nan(y) {
+        return bb(x) + bb(y);
+    }
+    if x.to_bits() == 0x3ff0_0000_0000_0000 {
+        return atan(y);
+    }
+    libm::atan2(y, x)
+}
+
 /// `atanf(x)`—`atan` for float.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn atanf(x: f32) -> f32 {

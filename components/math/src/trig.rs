@@ -124,6 +124,36 @@ pub(crate) fn in_nearest<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
     }
 }
 
+/// `in_nearest`, keeping the exception flags `f` raises (for a kernel whose own flags are
+/// its result's, run in round-to-nearest for its accuracy).
+#[inline]
+pub(crate) fn in_nearest_flags<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut saved: u32 = 0;
+        let mut after: u32 = 0;
+        // SAFETY: stores and loads MXCSR through locals; the rounding bits are put back and
+        // the flags are the union of both.
+        unsafe {
+            core::arch::asm!("stmxcsr [{}]", in(reg) &raw mut saved, options(nostack, preserves_flags));
+            let nearest = saved & !0x6000;
+            core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const nearest, options(nostack, preserves_flags));
+        }
+        let r = bb(f(bb(a)));
+        // SAFETY: as above.
+        unsafe {
+            core::arch::asm!("stmxcsr [{}]", in(reg) &raw mut after, options(nostack, preserves_flags));
+            let merged = saved | (after & 0x3f);
+            core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const merged, options(nostack, preserves_flags));
+        }
+        r
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        f(a)
+    }
+}
+
 /// The double-double rounded once, in the caller's rounding mode (after `in_nearest` has
 /// put it back: `black_box` keeps the addition there).
 #[inline]
