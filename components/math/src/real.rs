@@ -12,8 +12,6 @@ use core::ffi::{c_char, c_int, c_long, c_longlong};
 use core::hint::black_box;
 
 math_fns! {
-    /// `asin(x)`—The arc sine, in `[-pi/2, pi/2]`; NaN (invalid) outside `[-1, 1]`.
-    asin(x: f64) -> f64;
     /// `asinf(x)`—`asin` for float.
     asinf(x: f32) -> f32;
     /// `acosh(x)`—The inverse hyperbolic cosine; NaN (invalid) below 1.

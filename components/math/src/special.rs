@@ -14,6 +14,7 @@ use core::ffi::c_int;
 use crate::float::{acosf, erfcf, tgammaf, ynf, acoshf};
 use crate::support::{hi, invalid, neg_pole};
 use core::hint::black_box as bb;
+use crate::trig::{Dd, in_nearest, round_dd, sin_cos_dd};
 
 /// A float's magnitude bits.
 fn mag(x: f32) -> u32 {
@@ -46,7 +47,50 @@ pub extern "C" fn acos(x: f64) -> f64 {
     if x == -1.0 {
         return 2.0 * bb(PIO2_HI) + bb(TINY);
     }
+    if ix < 0x3ff0_0000 && !round_to_nearest() {
+        // |x| < 1 in a directed mode: the kernel's value in round-to-nearest, one Newton
+        // step on cos y = x in double-double, rounded once.
+        return acos_directed(x);
+    }
     libm::acos(x)
+}
+
+/// Whether the caller rounds to nearest.
+fn round_to_nearest() -> bool {
+    crate::support::rounding_mode() == 0
+}
+
+/// asin x in a directed mode: y0 = the kernel's asin x in round-to-nearest (within an ulp),
+/// then y0 + (x - sin y0)/cos y0 with the sine and cosine in double-double, whose error is
+/// about the square of y0's (2^-100 relative, 2^-77 within 2^-50 of ±1), rounded once.
+#[cold]
+fn asin_directed(x: f64) -> f64 {
+    round_dd(in_nearest(x, |x| {
+        let y0 = libm::asin(x);
+        let (s, c) = sin_cos_dd(y0);
+        Dd::new(y0, 0.0).add(Dd::new(x, 0.0).add(s.neg()).div(c))
+    }))
+}
+
+/// acos x in a directed mode, as `asin_directed`: y0 - (x - cos y0)/sin y0.
+#[cold]
+fn acos_directed(x: f64) -> f64 {
+    round_dd(in_nearest(x, |x| {
+        let y0 = libm::acos(x);
+        let (s, c) = sin_cos_dd(y0);
+        Dd::new(y0, 0.0).add(Dd::new(x, 0.0).add(c.neg()).div(s).neg())
+    }))
+}
+
+/// `asin(x)`—The arc sine, in `[-pi/2, pi/2]`; NaN (invalid) outside `[-1, 1]`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn asin(x: f64) -> f64 {
+    let ix = hi(x);
+    if (0x3e40_0000..0x3ff0_0000).contains(&ix) && !round_to_nearest() {
+        // 2^-27 <= |x| < 1 in a directed mode, as `acos`.
+        return asin_directed(x);
+    }
+    libm::asin(x)
 }
 
 
@@ -259,6 +303,40 @@ pub unsafe extern "C" fn lgamma_r(x: f64, sign: *mut c_int) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In the directed modes asin and acos bracket the host's round-to-nearest value
+    /// (glibc's, within an ulp of the exact one) by one ulp at most: downward <= nearest <=
+    /// upward, toward zero the one of them nearer 0.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn asin_and_acos_round_in_the_directed_modes() {
+        use crate::fenv::{FE_DOWNWARD, FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, fesetround};
+        let mut rng = crate::support::XorShift(0x2545_f491_4f6c_dd1d);
+        for i in 0..100_000 {
+            let u = rng.unit();
+            let x = match i % 3 {
+                0 => u * 2.0 - 1.0,
+                1 => 1.0 - u * 1e-9,
+                _ => (u - 0.5) * 1e-6,
+            };
+            if x.abs() < 1e-8 {
+                continue;
+            }
+            for f in [asin as extern "C" fn(f64) -> f64, acos] {
+                let near = f(x);
+                fesetround(FE_DOWNWARD);
+                let down = f(x);
+                fesetround(FE_UPWARD);
+                let up = f(x);
+                fesetround(FE_TOWARDZERO);
+                let tz = f(x);
+                fesetround(FE_TONEAREST);
+                assert!(down < up && f64::from_bits(down.to_bits().wrapping_add(if down > 0.0 { 1 } else { u64::MAX })) == up, "{x:e}: {down:e} {up:e}");
+                assert!(near == down || near == up, "{x:e}");
+                assert_eq!(tz, if down > 0.0 { down } else { up }, "{x:e}");
+            }
+        }
+    }
 
     #[test]
     fn special_values() {
