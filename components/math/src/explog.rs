@@ -174,7 +174,7 @@ pub(crate) fn nearest<const F: bool>(z: f64) -> f64 {
 
 /// Rounds `s + t` (error below `EPS·|s|`) in the caller's mode if that is decided.
 #[inline(always)]
-fn ziv(s: f64, t: f64) -> Option<f64> {
+pub(crate) fn ziv(s: f64, t: f64) -> Option<f64> {
     let eps = s.abs() * EPS;
     let lo = s + (t - eps);
     let hi = s + (t + eps);
@@ -303,41 +303,8 @@ fn log2_fast<const F: bool>(x: f64) -> Option<f64> {
     ziv(u, fmadd::<F>(s, INV_LN2.1, fmadd::<F>(t, INV_LN2.0, ue)))
 }
 
-/// Defines `$name(x)`: `$fast::<true>` compiled with FMA (and SSE4.1) when the CPU has it,
-/// else `$fast::<false>`, and `$slow(x)` when the fast path cannot decide.
-macro_rules! dispatch {
-    ($($name:ident $fma:ident $plain:ident => $fast:ident, $slow:ident;)+) => {
-        $(
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = "fma,sse4.1")]
-            unsafe fn $fma(x: f64) -> f64 {
-                match $fast::<true>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            fn $plain(x: f64) -> f64 {
-                match $fast::<false>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            #[inline(always)]
-            fn $name(x: f64) -> f64 {
-                #[cfg(target_arch = "x86_64")]
-                if crate::real::has_fma() {
-                    // SAFETY: the CPU has FMA and SSE4.1.
-                    return unsafe { $fma(x) };
-                }
-                $plain(x)
-            }
-        )+
-    };
-}
-
 dispatch! {
+    f64:
     exp_go exp_fma exp_plain => exp_fast, exp_slow;
     exp2_go exp2_fma exp2_plain => exp2_fast, exp2_slow;
     log_go log_fma log_plain => log_fast, log_slow;

@@ -158,41 +158,8 @@ fn log2f_slow(x: f32) -> f32 {
     narrow_exact(crate::explog::log2(f64::from(x)))
 }
 
-/// Defines `$go(x)`: `$fast::<true>` compiled with FMA when the CPU has it, else
-/// `$fast::<false>`, and `$slow(x)` when the fast path cannot decide.
-macro_rules! dispatch_f {
-    ($($go:ident $fma:ident $plain:ident => $fast:ident, $slow:ident;)+) => {
-        $(
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = "fma,sse4.1")]
-            unsafe fn $fma(x: f32) -> f32 {
-                match $fast::<true>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            fn $plain(x: f32) -> f32 {
-                match $fast::<false>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            #[inline(always)]
-            fn $go(x: f32) -> f32 {
-                #[cfg(target_arch = "x86_64")]
-                if crate::real::has_fma() {
-                    // SAFETY: the CPU has FMA and SSE4.1.
-                    return unsafe { $fma(x) };
-                }
-                $plain(x)
-            }
-        )+
-    };
-}
-
-dispatch_f! {
+dispatch! {
+    f32:
     expf_go expf_fma expf_plain => expf_fast, expf_slow;
     exp2f_go exp2f_fma exp2f_plain => exp2f_fast, exp2f_slow;
     logf_go logf_fma logf_plain => logf_fast, logf_slow;

@@ -12,10 +12,10 @@
 //!   inexact, where musl raises it for the larger ones).
 //! - Special arguments as musl's: cosh of a NaN is the NaN with its sign cleared, quieted;
 //!   so is sinh's; log1p returns a positive NaN as it is and quiets a negative one.
-use crate::explog::{exp_dd, expm1_small, log_dd, pow2, scale_round};
-use crate::explog_tables::LN10;
+use crate::explog::{exp_dd, expm1_small, log_dd, log_parts, mul_err, pow2, scale_round, ziv};
+use crate::explog_tables::{LN10, LN2};
 use crate::support::{hi, invalid, nudge};
-use crate::trig::{Dd, in_nearest, round_dd, two_prod, two_sum};
+use crate::trig::{Dd, fast_two_sum, in_nearest, round_dd, two_prod, two_sum};
 use core::hint::black_box as bb;
 
 /// Past this cosh and sinh overflow.
@@ -130,6 +130,127 @@ pub extern "C" fn log1p(x: f64) -> f64 {
     }))
 }
 
+/// sqrt(a) for a positive double-double, to about 2^-104 relative: the double root and
+/// one Newton correction (a - s²)/2s.
+#[inline(always)]
+fn sqrt_dd<const F: bool>(a: Dd) -> Dd {
+    let s = crate::sqrt(a.hi);
+    let p = s * s;
+    let pe = mul_err::<F>(s, s, p);
+    let (h, l) = fast_two_sum(s, (((a.hi - p) - pe) + a.lo) / (2.0 * s));
+    Dd::new(h, l)
+}
+
+/// x·y + z for doubles, as a double-double (the product's error recovered).
+#[inline(always)]
+fn mul_add_dd<const F: bool>(x: f64, y: f64, z: f64) -> Dd {
+    let p = x * y;
+    let pe = mul_err::<F>(x, y, p);
+    let (h, l) = two_sum(p, z);
+    let (h, l2) = fast_two_sum(h, l + pe);
+    Dd::new(h, l2)
+}
+
+/// The argument u of the logarithm: asinh |x| = log(|x| + √(x² + 1)) (`ACOSH` false) or
+/// acosh x = log(x + √(x² - 1)), for 2^-26 <= |x| < 2^26 (and x > 1 for acosh), as a
+/// double-double; x² - 1 as (x - 1)·x + (x - 1) below 2, where x - 1 is exact.
+#[inline(always)]
+fn ah_arg<const F: bool, const ACOSH: bool>(ax: f64) -> Dd {
+    let a = if !ACOSH {
+        mul_add_dd::<F>(ax, ax, 1.0)
+    } else if ax < 2.0 {
+        let d = ax - 1.0;
+        mul_add_dd::<F>(d, ax, d)
+    } else {
+        mul_add_dd::<F>(ax, ax, -1.0)
+    };
+    Dd::new(ax, 0.0).add(sqrt_dd::<F>(a))
+}
+
+/// asinh |x| or acosh x (`ACOSH`) as (s, t) within 2^-65 relative: log u from the
+/// logarithm's fast path (u's tail adding ul/uh), or from 2^26 log x + ln 2 ± 1/(4x²).
+#[inline(always)]
+fn ah_log<const F: bool, const ACOSH: bool>(ax: f64) -> (f64, f64) {
+    if ax >= 67_108_864.0 {
+        // log(2x) + log(√(1 ± 1/x²) + 1)/2... = log x + ln 2 ± 1/(4x²) (the next term is
+        // below 2^-104 of it); the correction only while it is above 2^-200.
+        let (s, t) = log_parts::<F>(ax);
+        let (h, e) = two_sum(s, LN2.0);
+        let c = if ax < 1.0e30 { 0.25 / (ax * ax) } else { 0.0 };
+        return (h, t + e + LN2.1 + if ACOSH { -c } else { c });
+    }
+    let u = ah_arg::<F, ACOSH>(ax);
+    let (s, t) = log_parts::<F>(u.hi);
+    (s, t + u.lo / u.hi)
+}
+
+#[inline(always)]
+fn asinh_fast<const F: bool>(x: f64) -> Option<f64> {
+    let (s, t) = ah_log::<F, false>(x.abs());
+    if x < 0.0 { ziv(-s, -t) } else { ziv(s, t) }
+}
+
+#[inline(always)]
+fn acosh_fast<const F: bool>(x: f64) -> Option<f64> {
+    let (s, t) = ah_log::<F, true>(x);
+    ziv(s, t)
+}
+
+/// The double-double value for the arguments the fast paths leave, in round-to-nearest.
+fn ah_dd<const ACOSH: bool>(ax: f64) -> Dd {
+    if ax >= 67_108_864.0 {
+        let c = if ax < 1.0e30 { 0.25 / (ax * ax) } else { 0.0 };
+        return log_dd(ax).add(Dd::new(LN2.0, LN2.1)).add(Dd::new(if ACOSH { -c } else { c }, 0.0));
+    }
+    let u = ah_arg::<false, ACOSH>(ax);
+    log_dd(u.hi).add(Dd::new(u.lo / u.hi, 0.0))
+}
+
+#[cold]
+#[inline(never)]
+fn asinh_slow(x: f64) -> f64 {
+    let r = in_nearest(x.abs(), ah_dd::<false>);
+    round_dd(if x < 0.0 { r.neg() } else { r })
+}
+
+#[cold]
+#[inline(never)]
+fn acosh_slow(x: f64) -> f64 {
+    round_dd(in_nearest(x, ah_dd::<true>))
+}
+
+dispatch! {
+    f64:
+    asinh_go asinh_fma asinh_plain => asinh_fast, asinh_slow;
+    acosh_go acosh_fma acosh_plain => acosh_fast, acosh_slow;
+}
+
+/// `asinh(x)`—The inverse hyperbolic sine, correctly rounded (below 2^-26 in magnitude,
+/// and for inf and NaN, musl's: x itself).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn asinh(x: f64) -> f64 {
+    let top = (x.to_bits() >> 52) & 0x7ff;
+    if (0x3ff - 26..0x7ff).contains(&top) {
+        return asinh_go(x);
+    }
+    libm::asinh(x)
+}
+
+/// `acosh(x)`—The inverse hyperbolic cosine, correctly rounded; 0 at 1, NaN (invalid)
+/// below 1.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn acosh(x: f64) -> f64 {
+    let b = x.to_bits();
+    if b > 0x3ff0_0000_0000_0000 && b < 0x7ff0_0000_0000_0000 {
+        return acosh_go(x);
+    }
+    if !crate::exact::isnan(x) && x < 1.0 {
+        // (musl's formulas give a number for some large negative x.)
+        return invalid();
+    }
+    libm::acosh(x)
+}
+
 /// `exp10(x)`—10 raised to `x` (a GNU extension), correctly rounded; exact for integral
 /// `x` in 0..=22.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
@@ -174,6 +295,70 @@ pub extern "C" fn exp10(x: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::support::ulps;
+
+    /// asinh's and acosh's fast paths, where they decide, give the double-double path's
+    /// result, in every mode, with and without FMA; and both are within an ulp of the host.
+    #[test]
+    fn inverse_hyperbolic_fast_paths_agree_with_the_slow_ones() {
+        fn run<const F: bool>() -> u32 {
+            let mut rng = crate::support::XorShift(0x5851_f42d_4c95_7f2d);
+            let mut undecided = 0;
+            for i in 0..100_000 {
+                let u = rng.unit();
+                let x = match i % 4 {
+                    0 => (u - 0.5) * 8.0,
+                    1 => 1.0 + u * 1e-6,
+                    2 => f64::from_bits((rng.0 & 0x3fff_ffff_ffff_ffff) + 0x3e50_0000_0000_0000),
+                    _ => u * 1e9,
+                };
+                let a = x.abs();
+                if a >= f64::from_bits(0x3e50_0000_0000_0000) && a.is_finite() {
+                    match asinh_fast::<F>(x) {
+                        Some(v) => assert_eq!(v.to_bits(), asinh_slow(x).to_bits(), "asinh {x:e}"),
+                        None => undecided += 1,
+                    }
+                }
+                if a > 1.0 && a.is_finite() {
+                    match acosh_fast::<F>(a) {
+                        Some(v) => assert_eq!(v.to_bits(), acosh_slow(a).to_bits(), "acosh {a:e}"),
+                        None => undecided += 1,
+                    }
+                }
+            }
+            undecided
+        }
+        #[cfg(target_arch = "x86_64")]
+        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
+        #[cfg(not(target_arch = "x86_64"))]
+        let modes = [0];
+        for mode in modes {
+            #[cfg(target_arch = "x86_64")]
+            crate::fenv::fesetround(mode);
+            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+            let mut undecided = run::<false>();
+            #[cfg(target_arch = "x86_64")]
+            if crate::real::has_fma() {
+                #[target_feature(enable = "fma,sse4.1")]
+                unsafe fn with_fma() -> u32 {
+                    run::<true>()
+                }
+                // SAFETY: the CPU has FMA and SSE4.1.
+                undecided += unsafe { with_fma() };
+            }
+            #[cfg(target_arch = "x86_64")]
+            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+            // About one in 2^9, as the logarithm's own fast path.
+            assert!(undecided < 1500, "mode {mode}: {undecided} undecided");
+        }
+        for x in [0.5, 3.0, 1e-5, 123.456, 1e20, -7.25] {
+            assert!(ulps(asinh(x), x.asinh()) <= 1, "asinh {x}");
+            if x > 1.0 {
+                assert!(ulps(acosh(x), x.acosh()) <= 1, "acosh {x}");
+            }
+        }
+        assert_eq!(acosh(1.0).to_bits(), 0);
+        assert!(acosh(-1e6).is_nan() && acosh(0.5).is_nan());
+    }
 
     #[test]
     fn agrees_with_the_host() {

@@ -75,6 +75,41 @@ math_fns! {
     scalbnf(x: f32, n: core::ffi::c_int) -> f32;
 }
 
+/// Defines `$go(x)`: `$fast::<true>` compiled with FMA and SSE4.1 when the CPU has them
+/// (`has_fma`), else `$fast::<false>`, and `$slow(x)` when the fast path cannot decide
+/// (returns `None`); `$t` is the argument's and the result's type.
+macro_rules! dispatch {
+    ($t:ty: $($go:ident $fma:ident $plain:ident => $fast:ident, $slow:ident;)+) => {
+        $(
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "fma,sse4.1")]
+            unsafe fn $fma(x: $t) -> $t {
+                match $fast::<true>(x) {
+                    Some(v) => v,
+                    None => $slow(x),
+                }
+            }
+
+            fn $plain(x: $t) -> $t {
+                match $fast::<false>(x) {
+                    Some(v) => v,
+                    None => $slow(x),
+                }
+            }
+
+            #[inline(always)]
+            fn $go(x: $t) -> $t {
+                #[cfg(target_arch = "x86_64")]
+                if crate::real::has_fma() {
+                    // SAFETY: the CPU has FMA and SSE4.1.
+                    return unsafe { $fma(x) };
+                }
+                $plain(x)
+            }
+        )+
+    };
+}
+
 pub mod exact;
 pub use exact::*;
 pub mod real;

@@ -14,10 +14,6 @@ use core::hint::black_box;
 math_fns! {
     /// `asinf(x)`—`asin` for float.
     asinf(x: f32) -> f32;
-    /// `acosh(x)`—The inverse hyperbolic cosine; NaN (invalid) below 1.
-    acosh(x: f64) -> f64;
-    /// `asinh(x)`—The inverse hyperbolic sine.
-    asinh(x: f64) -> f64;
     /// `atanh(x)`—The inverse hyperbolic tangent; ±inf (divide-by-zero) at ±1, NaN
     /// (invalid) beyond.
     atanh(x: f64) -> f64;

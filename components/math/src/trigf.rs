@@ -84,39 +84,8 @@ fn cosf_slow(x: f32) -> f32 {
     narrow(crate::trig::cos(f64::from(x)))
 }
 
-macro_rules! dispatch_f {
-    ($($go:ident $fma:ident $plain:ident => $fast:ident, $slow:ident;)+) => {
-        $(
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = "fma,sse4.1")]
-            unsafe fn $fma(x: f32) -> f32 {
-                match $fast::<true>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            fn $plain(x: f32) -> f32 {
-                match $fast::<false>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            #[inline(always)]
-            fn $go(x: f32) -> f32 {
-                #[cfg(target_arch = "x86_64")]
-                if crate::real::has_fma() {
-                    // SAFETY: the CPU has FMA and SSE4.1.
-                    return unsafe { $fma(x) };
-                }
-                $plain(x)
-            }
-        )+
-    };
-}
-
-dispatch_f! {
+dispatch! {
+    f32:
     sinf_go sinf_fma sinf_plain => sinf_fast, sinf_slow;
     cosf_go cosf_fma cosf_plain => cosf_fast, cosf_slow;
 }
