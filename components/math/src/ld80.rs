@@ -888,7 +888,7 @@ pub extern "C" fn fmal_body(x: F80, y: F80, z: F80) -> F80 {
 pub(crate) mod cx;
 mod erf;
 mod exp;
-mod gamma;
+pub(crate) mod gamma;
 mod hyp;
 mod pow;
 mod root;

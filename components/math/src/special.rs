@@ -215,7 +215,35 @@ pub extern "C" fn tgamma(x: f64) -> f64 {
             return f;
         }
     }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(r) = tgamma_dd(x) {
+        return r;
+    }
     libm::tgamma(x)
+}
+
+/// Γ(x) correctly rounded from `tgammal`'s double-double evaluation (x86_64, where that
+/// lives), for finite non-integral or large x with |x| >= 2^-960 (the crate takes the
+/// rest): overflow from 172, underflow below -200 with Γ's sign there.
+#[cfg(target_arch = "x86_64")]
+fn tgamma_dd(x: f64) -> Option<f64> {
+    if !(x.abs() >= f64::from_bits((1023 - 960) << 52)) || !x.is_finite() {
+        return None;
+    }
+    if x > 172.0 {
+        return Some(bb(f64::MAX) * bb(2.0f64));
+    }
+    if x < -200.0 {
+        // Γ is negative on (-n-1, -n) for an even n = ⌊|x|⌋ (x is not an integer here).
+        let even = libm::trunc(-x) % 2.0 == 0.0;
+        let t = if even { -f64::MIN_POSITIVE } else { f64::MIN_POSITIVE };
+        return Some(bb(t) * bb(f64::MIN_POSITIVE));
+    }
+    let (m, k) = in_nearest(x, |x| crate::ld80::gamma::gamma_dd(Dd::new(x, 0.0)));
+    // m into [1, 2) by a power of 2, then one rounding (overflow and subnormals included).
+    let e = ((m.hi.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let sc = crate::explog::pow2(-e);
+    Some(crate::explog::scale_round(Dd::new(m.hi * sc, m.lo * sc), k + e))
 }
 
 
@@ -292,6 +320,27 @@ pub unsafe extern "C" fn lgamma_r(x: f64, sign: *mut c_int) -> f64 {
         // SAFETY: the caller's pointer.
         unsafe { *sign = 1 };
         return 1.0 / bb(0.0f64);
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let a = x.abs();
+        if a != 0.0 && a < f64::from_bits((1023 - 40) << 52) {
+            // -ln|x| - γx, correctly rounded.
+            let r = in_nearest(x, |x| {
+                crate::explog::log_dd(x.abs()).add(crate::ld80::gamma::EULER.mul(Dd::new(x, 0.0))).neg()
+            });
+            // SAFETY: the caller's pointer.
+            unsafe { *sign = if x < 0.0 { -1 } else { 1 } };
+            return round_dd(r);
+        }
+        if a >= f64::from_bits((1023 - 40) << 52) && a < f64::from_bits((1023 + 990) << 52) && x != 1.0 && x != 2.0 {
+            // Correctly rounded from `lgammal`'s double-double evaluation (x86_64, where
+            // that lives); the crate's kernel for the tiny, huge and special arguments.
+            let (r, s) = in_nearest(x, crate::ld80::gamma::lgamma_dd);
+            // SAFETY: the caller's pointer.
+            unsafe { *sign = s };
+            return if r.hi == 0.0 { 0.0 } else { round_dd(r) };
+        }
     }
     let (r, s) = libm::lgamma_r(x);
     // SAFETY: the caller's pointer.

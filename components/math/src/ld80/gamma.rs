@@ -18,7 +18,7 @@ use crate::trig::{Dd, in_nearest, two_prod};
 use core::ffi::c_int;
 
 const HALF_LN_2PI: Dd = Dd::new(f64::from_bits(0x3fed_67f1_c864_beb5), f64::from_bits(0xbc86_5b5a_1b7f_f5df));
-const EULER: Dd = Dd::new(f64::from_bits(0x3fe2_788c_fc6f_b619), f64::from_bits(0xbc56_cb90_701f_bfab));
+pub(crate) const EULER: Dd = Dd::new(f64::from_bits(0x3fe2_788c_fc6f_b619), f64::from_bits(0xbc56_cb90_701f_bfab));
 /// γ²/2 + π²/12.
 const C1: Dd = Dd::new(f64::from_bits(0x3fef_a658_c23b_1578), f64::from_bits(0x3c8d_d92b_465a_8221));
 const PI: Dd = Dd::new(f64::from_bits(0x4009_21fb_5444_2d18), f64::from_bits(0x3ca1_a626_3314_5c07));
@@ -159,26 +159,31 @@ pub extern "C" fn tgammal_body(x: F80) -> F80 {
         let ex = if x.exp() == 0 { 1 } else { x.exp() as i32 } - BIAS - 63;
         return round_f80(x.neg(), m, -ex - 255, mode);
     }
-    let r = in_nearest(x, |x| {
-        let xd = to_dd(x);
-        let one = Dd::new(1.0, 0.0);
-        if xd.hi.abs() < 9.094947017729282e-13 {
-            // |x| < 2^-40.
-            return (one.div(xd).add(EULER.neg()).add(C1.mul(xd)), 0);
-        }
-        if !x.neg() {
-            return gamma_pos(xd);
-        }
-        // x < 0: π / (sin(πx)·Γ(1 - x)), r = x - round(x) exact.
-        let n = (xd.hi + 6_755_399_441_055_744.0) - 6_755_399_441_055_744.0;
-        let rr = Dd::new(xd.hi - n, 0.0).add(Dd::new(xd.lo, 0.0));
-        let (s, _) = crate::trig::sin_cos_of(0, PI.mul(rr));
-        let s = if (n as i64) & 1 != 0 { s.neg() } else { s };
-        let (g, k) = gamma_pos(one.add(xd.neg()));
-        (PI.div(s.mul(g)), -k)
-    });
+    let r = in_nearest(x, |x| gamma_dd(to_dd(x)));
     raise_inexact();
     dd_round(r.0, r.1, mode)
+}
+
+/// Γ(x) as (m, k), Γ(x) = m·2^k, in double-double, for a double-double x that is not a
+/// pole, 2^-960 <= |x| and x below 1800 (in round-to-nearest): 1/x - γ + (γ²/2 + π²/12)x
+/// below 2^-40, Stirling's series shifted up to 20 above 0, and below, π / (sin(πx)·Γ(1 -
+/// x)) with x - round(x) exact. Also `tgamma`'s.
+pub(crate) fn gamma_dd(xd: Dd) -> (Dd, i32) {
+    let one = Dd::new(1.0, 0.0);
+    if xd.hi.abs() < 9.094947017729282e-13 {
+        // |x| < 2^-40.
+        return (one.div(xd).add(EULER.neg()).add(C1.mul(xd)), 0);
+    }
+    if xd.hi > 0.0 {
+        return gamma_pos(xd);
+    }
+    // x < 0: π / (sin(πx)·Γ(1 - x)), r = x - round(x) exact.
+    let n = (xd.hi + 6_755_399_441_055_744.0) - 6_755_399_441_055_744.0;
+    let rr = Dd::new(xd.hi - n, 0.0).add(Dd::new(xd.lo, 0.0));
+    let (s, _) = crate::trig::sin_cos_of(0, PI.mul(rr));
+    let s = if (n as i64) & 1 != 0 { s.neg() } else { s };
+    let (g, k) = gamma_pos(one.add(xd.neg()));
+    (PI.div(s.mul(g)), -k)
 }
 
 ld_fn!(x call "tgammal", "limpet_math_tgammal", tgammal_body);
@@ -290,6 +295,26 @@ fn lgamma_signed(x: F80) -> (F80, c_int) {
         return (F80::new(false, 0, 0), s);
     }
     (dd_round(r, 0, mode), s)
+}
+
+/// ln |Γ(x)| in double-double (in round-to-nearest) and Γ's sign, for a double x with
+/// 2^-40 <= |x| < 2^990 that is not a pole, 1 or 2: `lgamma_signed`'s main branch, for
+/// `lgamma_r`.
+pub(crate) fn lgamma_dd(x: f64) -> (Dd, c_int) {
+    let xd = Dd::new(x, 0.0);
+    if x > 0.0 {
+        return (ln_gamma_pos(xd), 1);
+    }
+    // x = n + r exactly, |r| <= 1/2 (|x| < 2^52: the negative ones beyond are integers;
+    // `round`, as the shift by 1.5·2^52 is exact, not rounding, from 2^51).
+    let n = libm::round(x);
+    let rr = Dd::new(x - n, 0.0);
+    let (sn, _) = crate::trig::sin_cos_of(0, PI.mul(rr));
+    let sn = if (n as i64) & 1 != 0 { sn.neg() } else { sn };
+    let a = if sn.hi < 0.0 { sn.neg() } else { sn };
+    let one = Dd::new(1.0, 0.0);
+    let r = LN_PI.add(ln_dd(a).neg()).add(ln_gamma_pos(one.add(xd.neg())).neg());
+    (r, if sn.hi < 0.0 { -1 } else { 1 })
 }
 
 /// `lgammal_r(x, sign)` (and `__lgammal_r`): ln |Γ(x)|, the sign of Γ(x) in `*sign`.
