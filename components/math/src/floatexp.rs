@@ -69,7 +69,7 @@ const SHIFT: f64 = 6_755_399_441_055_744.0;
 /// normal float's) are more than 2^10 from 0 and from 2^28 (from a float and from a
 /// midpoint: every mode's boundaries), which covers an error below 2^-43 of `v`.
 #[inline(always)]
-fn round_bits(v: f64) -> Option<f32> {
+pub(crate) fn round_bits(v: f64) -> Option<f32> {
     const M: u64 = (1 << 28) - 1;
     if (v.to_bits().wrapping_add(1 << 10) & M) > 1 << 11 { Some(v as f32) } else { None }
 }

@@ -10,6 +10,7 @@
 //! and the arguments outside the range, take the double function, rounded once.
 use crate::explog::{fmadd, nearest};
 use crate::float::narrow;
+use crate::floatexp::round_bits;
 use crate::trigf_tables::{INV_PIO32, PIO32_3, PIO32_FMA, SINCOS_J};
 
 /// k and r with x = k·π/32 + r, |r| <= π/64 (a little more without SSE4.1), r within
@@ -52,14 +53,6 @@ fn sin_cos_f<const F: bool, const COS: bool>(x: f64) -> f64 {
         // sin(a + r) = S cos r + C sin r = S + C·r + S(cos r - 1) + C(sin r - r).
         fmadd::<F>(cj, r, sj) + fmadd::<F>(sj, cm, cj * sm)
     }
-}
-
-/// As [`crate::floatexp`]'s: the float `v` rounds to, if its last 29 bits are more than
-/// 2^10 from 0 and from 2^28.
-#[inline(always)]
-fn round_bits(v: f64) -> Option<f32> {
-    const M: u64 = (1 << 28) - 1;
-    if (v.to_bits().wrapping_add(1 << 10) & M) > 1 << 11 { Some(v as f32) } else { None }
 }
 
 #[inline(always)]
