@@ -353,18 +353,28 @@ pub extern "C" fn fma(x: f64, y: f64, z: f64) -> f64 {
     // Tests on the bits: comparing a signalling NaN would raise invalid.
     let mag = |v: f64| v.to_bits() & !(1 << 63);
     let inf = f64::INFINITY.to_bits();
+    // The common case first, in one branch: all three finite and not zero.
+    let ordinary = |v: f64| mag(v).wrapping_sub(1) < inf - 1;
+    if ordinary(x) & ordinary(y) & ordinary(z) {
+        #[cfg(target_arch = "x86_64")]
+        if has_fma() {
+            let mut r = x;
+            // SAFETY: the CPU has FMA; vfmadd213sd sets r = y·r + z, rounded once in
+            // MXCSR's mode with its flags (the instruction inline: no call, as the
+            // target-feature function would need).
+            unsafe {
+                core::arch::asm!("vfmadd213sd {r}, {y}, {z}", r = inout(xmm_reg) r, y = in(xmm_reg) y, z = in(xmm_reg) z,
+                    options(nomem, nostack, preserves_flags))
+            };
+            return r;
+        }
+        return crate::fma::fma(x, y, z);
+    }
     if mag(x) >= inf || mag(y) >= inf || mag(x) == 0 || mag(y) == 0 || mag(z) == 0 {
         return crate::exact::add_dst(x * y, z);
     }
-    if mag(z) >= inf {
-        return z;
-    }
-    #[cfg(target_arch = "x86_64")]
-    if has_fma() {
-        // SAFETY: the CPU has the FMA instructions.
-        return unsafe { fma_hw(x, y, z) };
-    }
-    crate::fma::fma(x, y, z)
+    // z is infinite or a NaN (the common case returned above).
+    z
 }
 
 /// `fmaf(x, y, z)`—`fma` for float (special operands and a zero `z` in double arithmetic,
@@ -373,17 +383,23 @@ pub extern "C" fn fma(x: f64, y: f64, z: f64) -> f64 {
 pub extern "C" fn fmaf(x: f32, y: f32, z: f32) -> f32 {
     let mag = |v: f32| v.to_bits() & !(1 << 31);
     let inf = f32::INFINITY.to_bits();
-    if mag(x) >= inf || mag(y) >= inf || mag(z) >= inf || mag(x) == 0 || mag(y) == 0 || mag(z) == 0 {
-        // As in musl, in double, where the product is exact (so a zero z rounds once).
-        // (gcc has musl add the product to z, so z's NaN wins.)
-        return crate::exact::add_dst(f64::from(z), f64::from(x) * f64::from(y)) as f32;
+    let ordinary = |v: f32| mag(v).wrapping_sub(1) < inf - 1;
+    if ordinary(x) & ordinary(y) & ordinary(z) {
+        #[cfg(target_arch = "x86_64")]
+        if has_fma() {
+            let mut r = x;
+            // SAFETY: as in `fma`, with vfmadd213ss.
+            unsafe {
+                core::arch::asm!("vfmadd213ss {r}, {y}, {z}", r = inout(xmm_reg) r, y = in(xmm_reg) y, z = in(xmm_reg) z,
+                    options(nomem, nostack, preserves_flags))
+            };
+            return r;
+        }
+        return crate::fma::fmaf(x, y, z);
     }
-    #[cfg(target_arch = "x86_64")]
-    if has_fma() {
-        // SAFETY: the CPU has the FMA instructions.
-        return unsafe { fmaf_hw(x, y, z) };
-    }
-    crate::fma::fmaf(x, y, z)
+    // Some operand is infinite, a NaN or zero: as in musl, in double, where the product is
+    // exact (so a zero z rounds once); gcc has musl add the product to z, so z's NaN wins.
+    crate::exact::add_dst(f64::from(z), f64::from(x) * f64::from(y)) as f32
 }
 
 /// Whether the CPU has FMA3 (CPUID leaf 1, ECX bit 12) and SSE4.1 (bit 19, which every
@@ -429,12 +445,6 @@ pub(crate) unsafe fn fma_hw(x: f64, y: f64, z: f64) -> f64 {
     _mm_cvtsd_f64(_mm_fmadd_sd(_mm_set_sd(x), _mm_set_sd(y), _mm_set_sd(z)))
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma")]
-unsafe fn fmaf_hw(x: f32, y: f32, z: f32) -> f32 {
-    use core::arch::x86_64::{_mm_cvtss_f32, _mm_fmadd_ss, _mm_set_ss};
-    _mm_cvtss_f32(_mm_fmadd_ss(_mm_set_ss(x), _mm_set_ss(y), _mm_set_ss(z)))
-}
 
 
 
