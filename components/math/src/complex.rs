@@ -53,6 +53,9 @@ pub(crate) trait Real: Copy {
     fn atan2(self, x: Self) -> Self;
     fn hypot(self, o: Self) -> Self;
     fn pi() -> Self;
+    /// The largest finite value: an exponential past the format's range stands in as it,
+    /// so the products after it overflow as the rounding mode says.
+    fn max_finite() -> Self;
     fn pi_2() -> Self;
     fn pi_4() -> Self;
     fn three_pi_4() -> Self;
@@ -143,14 +146,22 @@ pub(crate) fn exp<R: Real>(x: R, y: R) -> (R, R) {
     if x.nan_p() {
         return (x, x.add(y));
     }
-    let (s, c) = (y.sin(), y.cos());
+    let (s, c) = (sin_nz(y), y.cos());
     if R::c(R::EXP_MAX).lt(x) && finite(x) {
         // e^x overflows but e^x·cos y may not: e^(x/2) twice.
-        let h = x.mul(half()).exp();
+        let h = capped(x.mul(half()).exp());
         return (c.mul(h).mul(h), s.mul(h).mul(h));
     }
     let e = x.exp();
     (e.mul(c), e.mul(s))
+}
+
+/// sin y, or y itself where that rounds to zero for a nonzero y (a subnormal y, in a
+/// directed mode): the sine of a nonzero number is not zero, and inf·0 would be a NaN where
+/// Annex G's value is ±inf, a huge e^x·0 a zero where e^x·y is not.
+fn sin_nz<R: Real>(y: R) -> R {
+    let s = y.sin();
+    if s.zero_p() { y } else { s }
 }
 
 /// csinh(x + iy).
@@ -159,7 +170,7 @@ pub(crate) fn sinh<R: Real>(x: R, y: R) -> (R, R) {
         if y.zero_p() {
             return (x.sinh(), y);
         }
-        let (s, c) = (y.sin(), y.cos());
+        let (s, c) = (sin_nz(y), y.cos());
         if x.fabs().lt(R::c(R::TANH_ONE)) {
             return (x.sinh().mul(c), x.cosh().mul(s));
         }
@@ -180,7 +191,7 @@ pub(crate) fn sinh<R: Real>(x: R, y: R) -> (R, R) {
             return (x, y);
         }
         if finite(y) {
-            return (x.mul(y.cos()), x.fabs().mul(y.sin()));
+            return (x.mul(y.cos()), x.fabs().mul(sin_nz(y)));
         }
         // ±inf + iNaN.
         return (x.mul(x), y.sub(y));
@@ -195,8 +206,15 @@ fn half_exp<R: Real>(a: R, c: R, s: R) -> (R, R) {
         let e = a.exp().mul(half());
         return (e.mul(c), e.mul(s));
     }
-    let h = a.mul(half()).exp();
+    let h = capped(a.mul(half()).exp());
     (c.mul(half()).mul(h).mul(h), s.mul(half()).mul(h).mul(h))
+}
+
+/// An overflowed exponential as the largest finite value: c·h·h then overflows in the
+/// caller's mode (to the largest finite number in a directed mode that asks for it) where
+/// c·inf would be inf in every mode.
+fn capped<R: Real>(h: R) -> R {
+    if h.inf_p() { R::max_finite() } else { h }
 }
 
 /// ccosh(x + iy).
@@ -205,7 +223,7 @@ pub(crate) fn cosh<R: Real>(x: R, y: R) -> (R, R) {
         if y.zero_p() {
             return (x.cosh(), x.mul(y));
         }
-        let (s, c) = (y.sin(), y.cos());
+        let (s, c) = (sin_nz(y), y.cos());
         if x.fabs().lt(R::c(R::TANH_ONE)) {
             return (x.cosh().mul(c), x.sinh().mul(s));
         }
@@ -227,11 +245,12 @@ pub(crate) fn cosh<R: Real>(x: R, y: R) -> (R, R) {
             return (x.fabs(), if x.sign() { y.minus() } else { y });
         }
         if finite(y) {
-            return (x.fabs().mul(y.cos()), x.mul(y.sin()));
+            return (x.fabs().mul(y.cos()), x.mul(sin_nz(y)));
         }
         return (x.mul(x), x.mul(y.sub(y)));
     }
-    if y.zero_p() { (x.mul(x), y) } else { (x, x.add(y)) }
+    // x NaN: NaN + i0 with the zero's sign that of x·y (the NaN's, as musl), or NaN + iNaN.
+    if y.zero_p() { (x.mul(x), zero::<R>().with_sign(x.mul(y))) } else { (x, x.add(y)) }
 }
 
 /// ctanh(x + iy).
@@ -691,6 +710,9 @@ impl Real for f64 {
     }
     fn pi() -> f64 {
         core::f64::consts::PI
+    }
+    fn max_finite() -> f64 {
+        f64::MAX
     }
     fn pi_2() -> f64 {
         core::f64::consts::FRAC_PI_2

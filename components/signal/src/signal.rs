@@ -44,6 +44,8 @@ mod tests {
 
     #[test]
     fn signal_uses_restart_and_returns_the_old_handler() {
+        // SIGHUP's disposition is inherited (ignored under nohup): start from the default.
+        unsafe { signal(SIGHUP, SIG_DFL) };
         assert_eq!(unsafe { signal(SIGHUP, nothing as *const () as usize) }, SIG_DFL);
         let mut old = SigAction { handler: 0, mask: SigSet::EMPTY, flags: 0, restorer: None };
         unsafe { sigaction(SIGHUP, core::ptr::null(), &mut old) };

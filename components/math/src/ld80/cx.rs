@@ -163,6 +163,9 @@ impl Real for F80 {
     fn pi() -> F80 {
         F80::new(false, BIAS as u64 + 1, 0xc90f_daa2_2168_c235)
     }
+    fn max_finite() -> F80 {
+        F80::new(false, 0x7ffe, u64::MAX)
+    }
     fn pi_2() -> F80 {
         F80::new(false, BIAS as u64, 0xc90f_daa2_2168_c235)
     }
