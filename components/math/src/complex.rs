@@ -334,7 +334,9 @@ pub(crate) fn log<R: Real>(x: R, y: R) -> (R, R) {
     if R::c(0.75).lt(h) && h.lt(R::c(1.5)) {
         // Near the unit circle: ln|z| = log1p(x² + y² - 1)/2, the argument from exact
         // products (a in [0.75, 1.5], so a² - 1 is exact).
-        return (sq_sum_m1(a, b).ln1p().mul(half()), im);
+        // (|z| = 1 exactly: +0, which x² + y² - 1 = 1 - 1 is not in the downward mode.)
+        let re = sq_sum_m1(a, b).ln1p().mul(half());
+        return (if re.zero_p() { zero() } else { re }, im);
     }
     (h.ln(), im)
 }
@@ -496,6 +498,8 @@ pub(crate) fn asinh<R: Real>(x: R, y: R) -> (R, R) {
             return (x, y);
         }
         if y.inf_p() {
+            // (π/4 and π/2 are inexact: the flag as any rounded value raises it.)
+            crate::support::raise_inexact();
             return fix(ax, R::pi_4());
         }
         return fix(ax, zero());
@@ -504,6 +508,7 @@ pub(crate) fn asinh<R: Real>(x: R, y: R) -> (R, R) {
         return (y, y);
     }
     if y.inf_p() {
+        crate::support::raise_inexact();
         return fix(ay, R::pi_2());
     }
     // casinh(x + iy) = i casin(y - ix)... for x, y >= 0: casin(ay + i ax) = (R, I) gives
@@ -525,8 +530,10 @@ pub(crate) fn acos<R: Real>(x: R, y: R) -> (R, R) {
             return (y, x.fabs().minus());
         }
         let re = if y.inf_p() {
+            crate::support::raise_inexact();
             if x.sign() { R::three_pi_4() } else { R::pi_4() }
         } else if x.sign() {
+            crate::support::raise_inexact();
             R::pi()
         } else {
             zero()
@@ -534,6 +541,7 @@ pub(crate) fn acos<R: Real>(x: R, y: R) -> (R, R) {
         return (re, x.fabs().with_sign(y).minus());
     }
     if y.inf_p() {
+        crate::support::raise_inexact();
         return (R::pi_2(), y.minus());
     }
     if y.nan_p() {
@@ -567,7 +575,8 @@ pub(crate) fn atanh<R: Real>(x: R, y: R) -> (R, R) {
     let fix = |re: R, im: R| (re.with_sign(x), im.with_sign(y));
     if x.nan_p() {
         if y.inf_p() {
-            return (zero::<R>().with_sign(x), R::pi_2().with_sign(y));
+            // Annex G leaves the zero's sign open: +0, as MPC (musl gives NaN + iNaN).
+            return (zero(), R::pi_2().with_sign(y));
         }
         return (x, x.add(y));
     }
@@ -605,6 +614,10 @@ pub(crate) fn atanh<R: Real>(x: R, y: R) -> (R, R) {
 /// catan(x + iy).
 pub(crate) fn atan<R: Real>(x: R, y: R) -> (R, R) {
     let (a, b) = atanh(y.minus(), x);
+    if y.nan_p() && x.inf_p() {
+        // ±π/2 + i0: the zero +0 here too (as MPC), not the negated one.
+        return (b, zero());
+    }
     (b, a.minus())
 }
 
