@@ -324,7 +324,33 @@ pub extern "C" fn llrintf(x: f32) -> c_longlong {
 /// `LONG_MIN` (invalid) if it does not fit.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn lround(x: f64) -> c_long {
-    to_int::trunc64(crate::exact::round(x)) as c_long
+    round_to_i64(x) as c_long
+}
+
+/// `x` rounded to the nearest integer, halfway cases away from zero, in integer arithmetic
+/// on the bits below 2^52 (inexact raised when that changes `x`, as musl's `round` does),
+/// the conversion's own result beyond (exact, or `LONG_MIN` with invalid).
+#[inline]
+fn round_to_i64(x: f64) -> i64 {
+    let b = x.to_bits();
+    let e = ((b >> 52) & 0x7ff) as u32;
+    if e >= 1023 + 52 {
+        return to_int::trunc64(x);
+    }
+    if e < 1023 - 1 {
+        // |x| < 1/2.
+        if b << 1 != 0 {
+            crate::support::raise_inexact();
+        }
+        return 0;
+    }
+    let m = (b & ((1 << 52) - 1)) | (1 << 52);
+    let shift = 1075 - e;
+    if m & ((1 << shift) - 1) != 0 {
+        crate::support::raise_inexact();
+    }
+    let r = ((m + (1 << (shift - 1))) >> shift) as i64;
+    if b >> 63 != 0 { -r } else { r }
 }
 
 /// `lroundf(x)`—`lround` for float.
@@ -336,7 +362,7 @@ pub extern "C" fn lroundf(x: f32) -> c_long {
 /// `llround(x)`—`lround` as a long long.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn llround(x: f64) -> c_longlong {
-    to_int::trunc64(crate::exact::round(x))
+    round_to_i64(x)
 }
 
 /// `llroundf(x)`—`llround` for float.
