@@ -507,11 +507,15 @@ mod tests {
         assert_eq!(pow(10.0, 400.0), f64::INFINITY);
         assert_eq!(pow(-10.0, 401.0), f64::NEG_INFINITY);
         assert_eq!(pow(10.0, -400.0), 0.0);
-        // A NaN x to an odd power loses the sign its square keeps, as in musl.
-        let mnan = f64::from_bits(0xfff8_0000_0000_002a);
-        assert_eq!(pow(mnan, 1.0).to_bits(), 0x7ff8_0000_0000_002a);
-        assert_eq!(pow(mnan, 2.0).to_bits(), 0xfff8_0000_0000_002a);
-        assert_eq!(powf(f32::from_bits(0xffc0_002a), 1.0).to_bits(), 0x7fc0_002a);
+        // A NaN x to an odd power loses the sign its square keeps, as in musl (on x86_64,
+        // whose arithmetic keeps a NaN's payload and sign; RISC-V's gives its canonical NaN).
+        #[cfg(target_arch = "x86_64")]
+        {
+            let mnan = f64::from_bits(0xfff8_0000_0000_002a);
+            assert_eq!(pow(mnan, 1.0).to_bits(), 0x7ff8_0000_0000_002a);
+            assert_eq!(pow(mnan, 2.0).to_bits(), 0xfff8_0000_0000_002a);
+            assert_eq!(powf(f32::from_bits(0xffc0_002a), 1.0).to_bits(), 0x7fc0_002a);
+        }
     }
 
     #[test]
