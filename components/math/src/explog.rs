@@ -304,7 +304,7 @@ fn log2_fast<const F: bool>(x: f64) -> Option<f64> {
 }
 
 dispatch! {
-    f64:
+    (x: f64) -> f64:
     exp_go exp_fma exp_plain => exp_fast, exp_slow;
     exp2_go exp2_fma exp2_plain => exp2_fast, exp2_slow;
     log_go log_fma log_plain => log_fast, log_slow;
@@ -579,29 +579,10 @@ mod tests {
             }
         }
         // The fenv module is x86-only for now; elsewhere the test runs in round-to-nearest.
-        #[cfg(target_arch = "x86_64")]
-        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
-        #[cfg(not(target_arch = "x86_64"))]
-        let modes = [0];
-        for mode in modes {
-            let mut worst = [0.0; 3];
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(mode);
-            run::<false>(&mut worst);
-            #[cfg(target_arch = "x86_64")]
-            if crate::real::has_fma() {
-                #[target_feature(enable = "fma,sse4.1")]
-                unsafe fn with_fma(w: &mut [f64; 3]) {
-                    run::<true>(w)
-                }
-                // SAFETY: the CPU has FMA and SSE4.1.
-                unsafe { with_fma(&mut worst) };
-            }
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+        in_every_mode!(run, [f64; 3], |mode, worst: [f64; 3]| {
             std::println!("mode {mode}: exp 2^{:.1}, log 2^{:.1}", worst[0].log2(), worst[1].log2());
             assert!(worst[0] < EPS / 8.0 && worst[1] < EPS / 8.0, "{worst:?}");
-        }
+        });
     }
 
     /// The fast paths decide all but a small share of calls (about 0.2%): a looser bound

@@ -159,7 +159,7 @@ fn log2f_slow(x: f32) -> f32 {
 }
 
 dispatch! {
-    f32:
+    (x: f32) -> f32:
     expf_go expf_fma expf_plain => expf_fast, expf_slow;
     exp2f_go exp2f_fma exp2f_plain => exp2f_fast, exp2f_slow;
     logf_go logf_fma logf_plain => logf_fast, logf_slow;
@@ -216,8 +216,7 @@ mod tests {
     /// without FMA: the fast path's result, where it decides, is the slow path's.
     #[test]
     fn fast_paths_agree_with_the_slow_ones() {
-        fn run<const F: bool>() -> u32 {
-            let mut undecided = 0;
+        fn run<const F: bool>(undecided: &mut u32) {
             let mut b: u32 = 0x0080_0000;
             while b < 0x7f80_0000 {
                 for s in [0, 0x8000_0000] {
@@ -235,37 +234,17 @@ mod tests {
                         }
                         match fast(x) {
                             Some(v) => assert_eq!(v.to_bits(), slow(x).to_bits(), "{x:e}"),
-                            None => undecided += 1,
+                            None => *undecided += 1,
                         }
                     }
                 }
                 b += 2999;
             }
-            undecided
         }
-        #[cfg(target_arch = "x86_64")]
-        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
-        #[cfg(not(target_arch = "x86_64"))]
-        let modes = [0];
-        for mode in modes {
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(mode);
-            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-            let mut undecided = run::<false>();
-            #[cfg(target_arch = "x86_64")]
-            if crate::real::has_fma() {
-                #[target_feature(enable = "fma,sse4.1")]
-                unsafe fn with_fma() -> u32 {
-                    run::<true>()
-                }
-                // SAFETY: the CPU has FMA and SSE4.1.
-                undecided += unsafe { with_fma() };
-            }
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+        in_every_mode!(run, u32, |mode, undecided: u32| {
             std::println!("mode {mode}: {undecided} undecided");
             // exp2f leaves the multiples of 1/128 to the slow path: some dozens at this stride.
             assert!(undecided < 1500, "{undecided}");
-        }
+        });
     }
 }

@@ -133,7 +133,7 @@ pub extern "C" fn log1p(x: f64) -> f64 {
 /// sqrt(a) for a positive double-double, to about 2^-104 relative: the double root and
 /// one Newton correction (a - s²)/2s.
 #[inline(always)]
-fn sqrt_dd<const F: bool>(a: Dd) -> Dd {
+pub(crate) fn sqrt_dd<const F: bool>(a: Dd) -> Dd {
     let s = crate::sqrt(a.hi);
     let p = s * s;
     let pe = mul_err::<F>(s, s, p);
@@ -220,7 +220,7 @@ fn acosh_slow(x: f64) -> f64 {
 }
 
 dispatch! {
-    f64:
+    (x: f64) -> f64:
     asinh_go asinh_fma asinh_plain => asinh_fast, asinh_slow;
     acosh_go acosh_fma acosh_plain => acosh_fast, acosh_slow;
 }
@@ -300,9 +300,8 @@ mod tests {
     /// result, in every mode, with and without FMA; and both are within an ulp of the host.
     #[test]
     fn inverse_hyperbolic_fast_paths_agree_with_the_slow_ones() {
-        fn run<const F: bool>() -> u32 {
+        fn run<const F: bool>(undecided: &mut u32) {
             let mut rng = crate::support::XorShift(0x5851_f42d_4c95_7f2d);
-            let mut undecided = 0;
             for i in 0..100_000 {
                 let u = rng.unit();
                 let x = match i % 4 {
@@ -315,41 +314,21 @@ mod tests {
                 if a >= f64::from_bits(0x3e50_0000_0000_0000) && a.is_finite() {
                     match asinh_fast::<F>(x) {
                         Some(v) => assert_eq!(v.to_bits(), asinh_slow(x).to_bits(), "asinh {x:e}"),
-                        None => undecided += 1,
+                        None => *undecided += 1,
                     }
                 }
                 if a > 1.0 && a.is_finite() {
                     match acosh_fast::<F>(a) {
                         Some(v) => assert_eq!(v.to_bits(), acosh_slow(a).to_bits(), "acosh {a:e}"),
-                        None => undecided += 1,
+                        None => *undecided += 1,
                     }
                 }
             }
-            undecided
         }
-        #[cfg(target_arch = "x86_64")]
-        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
-        #[cfg(not(target_arch = "x86_64"))]
-        let modes = [0];
-        for mode in modes {
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(mode);
-            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-            let mut undecided = run::<false>();
-            #[cfg(target_arch = "x86_64")]
-            if crate::real::has_fma() {
-                #[target_feature(enable = "fma,sse4.1")]
-                unsafe fn with_fma() -> u32 {
-                    run::<true>()
-                }
-                // SAFETY: the CPU has FMA and SSE4.1.
-                undecided += unsafe { with_fma() };
-            }
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+        in_every_mode!(run, u32, |mode, undecided: u32| {
             // About one in 2^9, as the logarithm's own fast path.
             assert!(undecided < 1500, "mode {mode}: {undecided} undecided");
-        }
+        });
         for x in [0.5, 3.0, 1e-5, 123.456, 1e20, -7.25] {
             assert!(ulps(asinh(x), x.asinh()) <= 1, "asinh {x}");
             if x > 1.0 {

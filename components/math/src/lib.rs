@@ -75,39 +75,66 @@ math_fns! {
     scalbnf(x: f32, n: core::ffi::c_int) -> f32;
 }
 
-/// Defines `$go(x)`: `$fast::<true>` compiled with FMA and SSE4.1 when the CPU has them
-/// (`has_fma`), else `$fast::<false>`, and `$slow(x)` when the fast path cannot decide
-/// (returns `None`); `$t` is the argument's and the result's type.
+/// Defines `$go(args)`: `$fast::<true>` compiled with FMA and SSE4.1 when the CPU has them
+/// (`has_fma`), else `$fast::<false>`, and `$slow(args)` when the fast path cannot decide
+/// (returns `None`).
 macro_rules! dispatch {
-    ($t:ty: $($go:ident $fma:ident $plain:ident => $fast:ident, $slow:ident;)+) => {
-        $(
-            #[cfg(target_arch = "x86_64")]
-            #[target_feature(enable = "fma,sse4.1")]
-            unsafe fn $fma(x: $t) -> $t {
-                match $fast::<true>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            fn $plain(x: $t) -> $t {
-                match $fast::<false>(x) {
-                    Some(v) => v,
-                    None => $slow(x),
-                }
-            }
-
-            #[inline(always)]
-            fn $go(x: $t) -> $t {
-                #[cfg(target_arch = "x86_64")]
-                if crate::real::has_fma() {
-                    // SAFETY: the CPU has FMA and SSE4.1.
-                    return unsafe { $fma(x) };
-                }
-                $plain(x)
-            }
-        )+
+    ($args:tt -> $r:ty: $($go:ident $fma:ident $plain:ident => $fast:ident, $slow:ident;)+) => {
+        $(dispatch!(@one $args -> $r: $go $fma $plain => $fast, $slow);)+
     };
+    (@one ($($a:ident: $t:ty),+) -> $r:ty: $go:ident $fma:ident $plain:ident => $fast:ident, $slow:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "fma,sse4.1")]
+        unsafe fn $fma($($a: $t),+) -> $r {
+            match $fast::<true>($($a),+) {
+                Some(v) => v,
+                None => $slow($($a),+),
+            }
+        }
+
+        fn $plain($($a: $t),+) -> $r {
+            match $fast::<false>($($a),+) {
+                Some(v) => v,
+                None => $slow($($a),+),
+            }
+        }
+
+        #[inline(always)]
+        fn $go($($a: $t),+) -> $r {
+            #[cfg(target_arch = "x86_64")]
+            if crate::real::has_fma() {
+                // SAFETY: the CPU has FMA and SSE4.1.
+                return unsafe { $fma($($a),+) };
+            }
+            $plain($($a),+)
+        }
+    };
+}
+
+/// In tests: in each of `TEST_MODES`, `$run::<false>(&mut acc)` and, where the CPU has FMA,
+/// `$run::<true>(&mut acc)` compiled with FMA and SSE4.1, on one fresh `acc: $t`; then
+/// round-to-nearest again and `$each(mode, acc)`.
+#[cfg(test)]
+macro_rules! in_every_mode {
+    ($run:ident, $t:ty, $each:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "fma,sse4.1")]
+        unsafe fn with_fma(acc: &mut $t) {
+            $run::<true>(acc)
+        }
+        for mode in crate::support::TEST_MODES {
+            crate::support::set_test_mode(mode);
+            let mut acc = <$t>::default();
+            $run::<false>(&mut acc);
+            #[cfg(target_arch = "x86_64")]
+            if crate::real::has_fma() {
+                // SAFETY: the CPU has FMA and SSE4.1.
+                unsafe { with_fma(&mut acc) };
+            }
+            crate::support::set_test_mode(crate::support::TEST_MODES[0]);
+            ($each)(mode, acc);
+        }
+    }};
 }
 
 pub mod exact;

@@ -24,7 +24,7 @@
 use crate::explog::{exp_dd, exp_parts, fmadd, log_dd, log_parts, mul_err, pow2, scale_round};
 use crate::floatexp::{exp_f, log_f, round_f};
 use crate::support::invalid;
-use crate::trig::{Dd, fast_two_sum, in_nearest};
+use crate::trig::{Dd, fast_two_sum, in_nearest, round_dd_to_odd};
 use core::hint::black_box as bb;
 
 /// Whether a finite y is an integer: 0 no, 1 odd, 2 even.
@@ -180,31 +180,9 @@ fn pow_fast<const F: bool>(x: f64, y: f64, sgn: f64) -> Option<f64> {
     if lo == hi { Some(f64::from_bits((lo.to_bits() as i64 + (e << 52)) as u64)) } else { None }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma,sse4.1")]
-unsafe fn pow_fma(x: f64, y: f64, sgn: f64) -> f64 {
-    match pow_fast::<true>(x, y, sgn) {
-        Some(v) => v,
-        None => pow_slow(x, y, sgn < 0.0),
-    }
-}
-
-fn pow_plain(x: f64, y: f64, sgn: f64) -> f64 {
-    match pow_fast::<false>(x, y, sgn) {
-        Some(v) => v,
-        None => pow_slow(x, y, sgn < 0.0),
-    }
-}
-
-/// ±x^y for positive finite x other than 1 and |y| >= 2^-64.
-#[inline(always)]
-fn pow_go(x: f64, y: f64, sgn: f64) -> f64 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::real::has_fma() {
-        // SAFETY: the CPU has FMA and SSE4.1.
-        return unsafe { pow_fma(x, y, sgn) };
-    }
-    pow_plain(x, y, sgn)
+dispatch! {
+    (x: f64, y: f64, sgn: f64) -> f64:
+    pow_go pow_fma pow_plain => pow_fast, pow_slow;
 }
 
 /// e^(y·log x) as m·2^k (m of either sign, in [0.7, 1.42]), in double-double, for a z =
@@ -235,7 +213,8 @@ fn pow_dd(ax: f64, y: f64) -> Result<(Dd, i32), bool> {
 /// What the fast path leaves: the simple exponents, the exact cases, then double-double.
 #[cold]
 #[inline(never)]
-fn pow_slow(ax: f64, y: f64, neg: bool) -> f64 {
+fn pow_slow(ax: f64, y: f64, sgn: f64) -> f64 {
+    let neg = sgn < 0.0;
     let sx = if neg { -ax } else { ax };
     if y == 1.0 {
         return sx;
@@ -327,7 +306,7 @@ fn pow_rest(x: f64, y: f64) -> f64 {
     }
     if (y.to_bits() >> 52) & 0x7ff >= 0x3ff + 64 {
         // |y| >= 2^64 (an even integer): beyond the fast path's products.
-        return pow_slow(ax, y, neg);
+        return pow_slow(ax, y, if neg { -1.0 } else { 1.0 });
     }
     pow_go(ax, y, if neg { -1.0 } else { 1.0 })
 }
@@ -349,27 +328,17 @@ fn powf_fast<const F: bool>(x: f64, y: f64, sgn: f64) -> Option<f32> {
     round_f(sgn * powf_approx::<F>(x, y)?)
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma,sse4.1")]
-unsafe fn powf_fma(x: f64, y: f64, sgn: f64) -> f32 {
-    match powf_fast::<true>(x, y, sgn) {
-        Some(v) => v,
-        None => powf_slow(x, y, sgn < 0.0),
-    }
-}
-
-fn powf_plain(x: f64, y: f64, sgn: f64) -> f32 {
-    match powf_fast::<false>(x, y, sgn) {
-        Some(v) => v,
-        None => powf_slow(x, y, sgn < 0.0),
-    }
+dispatch! {
+    (x: f64, y: f64, sgn: f64) -> f32:
+    powf_go powf_fma powf_plain => powf_fast, powf_slow;
 }
 
 /// `powf`'s accurate path: exact cases rounded once from the exact double, the others
 /// from the double-double rounded to odd (53 bits, sticky last bit), then to float.
 #[cold]
 #[inline(never)]
-fn powf_slow(ax: f64, y: f64, neg: bool) -> f32 {
+fn powf_slow(ax: f64, y: f64, sgn: f64) -> f32 {
+    let neg = sgn < 0.0;
     if let Some(r) = pow_exact(ax, y, neg) {
         return crate::float::narrow_exact(r);
     }
@@ -378,13 +347,7 @@ fn powf_slow(ax: f64, y: f64, neg: bool) -> f32 {
         Ok((m, k)) => {
             // |z| > 104 only beyond the float range, where the double's overflow or
             // underflow is the float's; below, the double is normal and the scaling exact.
-            let m = if neg { m.neg() } else { m };
-            let mut h = m.hi;
-            if m.lo != 0.0 && h.to_bits() & 1 == 0 {
-                // The neighbour toward the tail, which has an odd last bit.
-                let toward = (m.lo > 0.0) == (h > 0.0);
-                h = f64::from_bits(if toward { h.to_bits() + 1 } else { h.to_bits() - 1 });
-            }
+            let h = round_dd_to_odd(if neg { m.neg() } else { m });
             let v = h * pow2(k / 2) * pow2(k - k / 2);
             crate::float::narrow(v)
         }
@@ -408,16 +371,6 @@ pub extern "C" fn powf(x: f32, y: f32) -> f32 {
         return powf_go(f64::from(x), f64::from(y), 1.0);
     }
     powf_rest(x, y)
-}
-
-#[inline(always)]
-fn powf_go(x: f64, y: f64, sgn: f64) -> f32 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::real::has_fma() {
-        // SAFETY: the CPU has FMA and SSE4.1.
-        return unsafe { powf_fma(x, y, sgn) };
-    }
-    powf_plain(x, y, sgn)
 }
 
 #[inline(never)]
@@ -578,28 +531,9 @@ mod tests {
                 }
             }
         }
-        #[cfg(target_arch = "x86_64")]
-        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
-        #[cfg(not(target_arch = "x86_64"))]
-        let modes = [0];
-        for mode in modes {
-            let mut worst = [0.0; 2];
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(mode);
-            run::<false>(&mut worst);
-            #[cfg(target_arch = "x86_64")]
-            if crate::real::has_fma() {
-                #[target_feature(enable = "fma,sse4.1")]
-                unsafe fn with_fma(w: &mut [f64; 2]) {
-                    run::<true>(w)
-                }
-                // SAFETY: the CPU has FMA and SSE4.1.
-                unsafe { with_fma(&mut worst) };
-            }
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+        in_every_mode!(run, [f64; 2], |mode, worst: [f64; 2]| {
             std::println!("mode {mode}: pow {:.3} of its bound, powf {:.3}", worst[0], worst[1]);
             assert!(worst[0] < 0.5 && worst[1] < 0.5, "{worst:?}");
-        }
+        });
     }
 }

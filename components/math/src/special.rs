@@ -47,17 +47,12 @@ pub extern "C" fn acos(x: f64) -> f64 {
     if x == -1.0 {
         return 2.0 * bb(PIO2_HI) + bb(TINY);
     }
-    if ix < 0x3ff0_0000 && !round_to_nearest() {
+    if ix < 0x3ff0_0000 && !crate::support::rounds_to_nearest() {
         // |x| < 1 in a directed mode: the kernel's value in round-to-nearest, one Newton
         // step on cos y = x in double-double, rounded once.
         return acos_directed(x);
     }
     libm::acos(x)
-}
-
-/// Whether the caller rounds to nearest.
-fn round_to_nearest() -> bool {
-    crate::support::rounding_mode() == 0
 }
 
 /// asin x in a directed mode: y0 = the kernel's asin x in round-to-nearest (within an ulp),
@@ -86,7 +81,7 @@ fn acos_directed(x: f64) -> f64 {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn asin(x: f64) -> f64 {
     let ix = hi(x);
-    if (0x3e40_0000..0x3ff0_0000).contains(&ix) && !round_to_nearest() {
+    if (0x3e40_0000..0x3ff0_0000).contains(&ix) && !crate::support::rounds_to_nearest() {
         // 2^-27 <= |x| < 1 in a directed mode, as `acos`.
         return asin_directed(x);
     }

@@ -40,6 +40,12 @@ pub(crate) fn nudge(x: f64, up: bool) -> f64 {
     crate::real::fma(x, if up { D } else { -D }, x)
 }
 
+/// Whether the caller rounds to nearest.
+#[inline]
+pub(crate) fn rounds_to_nearest() -> bool {
+    rounding_mode() == 0
+}
+
 /// The current rounding mode: 0 nearest, 1 down, 2 up, 3 toward zero.
 pub(crate) fn rounding_mode() -> u32 {
     #[cfg(target_arch = "x86_64")]
@@ -79,6 +85,22 @@ pub(crate) fn rounding_mode() -> u32 {
 }
 
 /// The tests' pseudo-random source (xorshift64).
+/// The rounding modes the tests run in: the four on x86_64, where `fenv` sets them; only
+/// round-to-nearest elsewhere.
+#[cfg(all(test, target_arch = "x86_64"))]
+pub(crate) const TEST_MODES: [i32; 4] = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
+#[cfg(all(test, not(target_arch = "x86_64")))]
+pub(crate) const TEST_MODES: [i32; 1] = [0];
+
+/// Sets one of `TEST_MODES`.
+#[cfg(test)]
+pub(crate) fn set_test_mode(mode: i32) {
+    #[cfg(target_arch = "x86_64")]
+    crate::fenv::fesetround(mode);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = mode;
+}
+
 #[cfg(test)]
 pub(crate) struct XorShift(pub u64);
 

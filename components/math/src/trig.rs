@@ -104,6 +104,20 @@ impl Dd {
 /// pins the work between them.
 #[inline]
 pub(crate) fn in_nearest<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
+    nearest_then::<false, A, T>(a, f)
+}
+
+/// `in_nearest`, keeping the exception flags `f` raises (for a kernel whose own flags are
+/// its result's, run in round-to-nearest for its accuracy).
+#[inline]
+pub(crate) fn in_nearest_flags<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
+    nearest_then::<true, A, T>(a, f)
+}
+
+/// `f(a)` with MXCSR's rounding field at nearest, then MXCSR as it was: its flags too, or
+/// (`KEEP`) the union of those and the ones `f` raised.
+#[inline]
+fn nearest_then<const KEEP: bool, A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
     #[cfg(target_arch = "x86_64")]
     {
         let mut saved: u32 = 0;
@@ -114,8 +128,15 @@ pub(crate) fn in_nearest<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
             core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const nearest, options(nostack, preserves_flags));
         }
         let r = bb(f(bb(a)));
+        let mut back = saved;
+        if KEEP {
+            let mut after: u32 = 0;
+            // SAFETY: as above.
+            unsafe { core::arch::asm!("stmxcsr [{}]", in(reg) &raw mut after, options(nostack, preserves_flags)) };
+            back |= after & 0x3f;
+        }
         // SAFETY: as above.
-        unsafe { core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const saved, options(nostack, preserves_flags)) };
+        unsafe { core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const back, options(nostack, preserves_flags)) };
         r
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -124,34 +145,16 @@ pub(crate) fn in_nearest<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
     }
 }
 
-/// `in_nearest`, keeping the exception flags `f` raises (for a kernel whose own flags are
-/// its result's, run in round-to-nearest for its accuracy).
-#[inline]
-pub(crate) fn in_nearest_flags<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut saved: u32 = 0;
-        let mut after: u32 = 0;
-        // SAFETY: stores and loads MXCSR through locals; the rounding bits are put back and
-        // the flags are the union of both.
-        unsafe {
-            core::arch::asm!("stmxcsr [{}]", in(reg) &raw mut saved, options(nostack, preserves_flags));
-            let nearest = saved & !0x6000;
-            core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const nearest, options(nostack, preserves_flags));
-        }
-        let r = bb(f(bb(a)));
-        // SAFETY: as above.
-        unsafe {
-            core::arch::asm!("stmxcsr [{}]", in(reg) &raw mut after, options(nostack, preserves_flags));
-            let merged = saved | (after & 0x3f);
-            core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const merged, options(nostack, preserves_flags));
-        }
-        r
+/// The double-double rounded to odd: its high part, moved to the neighbour toward the tail
+/// when that is not zero and the last bit is even. A float rounded from this in any mode is
+/// the double-double's value rounded once (53 bits hold 24 + 2).
+pub(crate) fn round_dd_to_odd(d: Dd) -> f64 {
+    let h = d.hi;
+    if d.lo == 0.0 || h.to_bits() & 1 == 1 {
+        return h;
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        f(a)
-    }
+    let away = (d.lo > 0.0) == (h > 0.0);
+    f64::from_bits(if away { h.to_bits() + 1 } else { h.to_bits() - 1 })
 }
 
 /// The double-double rounded once, in the caller's rounding mode (after `in_nearest` has
@@ -291,7 +294,7 @@ pub(crate) fn sin_cos_of(n: u32, r: Dd) -> (Dd, Dd) {
 /// double-double path is for the directed modes, where the crate's reduction goes wrong.
 #[inline]
 fn nearest() -> bool {
-    crate::support::rounding_mode() == 0
+    crate::support::rounds_to_nearest()
 }
 
 /// |x| < 2^-27 (as musl's threshold reads the high word).

@@ -78,7 +78,7 @@ fn cosf_slow(x: f32) -> f32 {
 }
 
 dispatch! {
-    f32:
+    (x: f32) -> f32:
     sinf_go sinf_fma sinf_plain => sinf_fast, sinf_slow;
     cosf_go cosf_fma cosf_plain => cosf_fast, cosf_slow;
 }
@@ -118,16 +118,9 @@ mod tests {
     fn fast_paths_are_correctly_rounded() {
         fn exact(x: f32, cos: bool) -> f32 {
             let (s, c) = crate::trig::in_nearest(f64::from(x), crate::trig::sin_cos_dd);
-            let d = if cos { c } else { s };
-            let mut h = d.hi;
-            if d.lo != 0.0 && h.to_bits() & 1 == 0 {
-                let toward = (d.lo > 0.0) == (h > 0.0);
-                h = f64::from_bits(if toward { h.to_bits() + 1 } else { h.to_bits() - 1 });
-            }
-            h as f32
+            crate::trig::round_dd_to_odd(if cos { c } else { s }) as f32
         }
-        fn run<const F: bool>() -> u32 {
-            let mut undecided = 0;
+        fn run<const F: bool>(undecided: &mut u32) {
             let mut b: u32 = 0x3980_0000;
             while b < 0x4900_0000 {
                 for s in [0, 0x8000_0000] {
@@ -135,36 +128,16 @@ mod tests {
                     for (fast, cos) in [(sinf_fast::<F>(x), false), (cosf_fast::<F>(x), true)] {
                         match fast {
                             Some(v) => assert_eq!(v.to_bits(), exact(x, cos).to_bits(), "{x:e} cos {cos}"),
-                            None => undecided += 1,
+                            None => *undecided += 1,
                         }
                     }
                 }
                 b += 3331;
             }
-            undecided
         }
-        #[cfg(target_arch = "x86_64")]
-        let modes = [crate::fenv::FE_TONEAREST, crate::fenv::FE_DOWNWARD, crate::fenv::FE_UPWARD, crate::fenv::FE_TOWARDZERO];
-        #[cfg(not(target_arch = "x86_64"))]
-        let modes = [0];
-        for mode in modes {
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(mode);
-            #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-            let mut undecided = run::<false>();
-            #[cfg(target_arch = "x86_64")]
-            if crate::real::has_fma() {
-                #[target_feature(enable = "fma,sse4.1")]
-                unsafe fn with_fma() -> u32 {
-                    run::<true>()
-                }
-                // SAFETY: the CPU has FMA and SSE4.1.
-                undecided += unsafe { with_fma() };
-            }
-            #[cfg(target_arch = "x86_64")]
-            crate::fenv::fesetround(crate::fenv::FE_TONEAREST);
+        in_every_mode!(run, u32, |mode, undecided: u32| {
             std::println!("mode {mode}: {undecided} undecided");
             assert!(undecided < 100, "{undecided}");
-        }
+        });
     }
 }

@@ -8,18 +8,7 @@ so the tables come from arithmetic, not from another library's source:
 """
 from fractions import Fraction
 
-def arctan_inv(x, one):
-    """arctan(1/x) * one, in integers."""
-    total = term = one // x
-    x2 = x * x
-    n = 1
-    sign = -1
-    while term:
-        term //= x2
-        total += sign * (term // (2 * n + 1))
-        sign = -sign
-        n += 1
-    return total
+from machin import arctan_inv
 
 BITS = 17200
 one = 1 << (BITS + 64)

@@ -10,22 +10,10 @@ from fractions import Fraction
 import math
 import struct
 
-def arctan_inv(x, one):
-    """arctan(1/x) * one, in integers."""
-    total = term = one // x
-    x2 = x * x
-    n = 1
-    sign = -1
-    while term:
-        term //= x2
-        total += sign * (term // (2 * n + 1))
-        sign = -sign
-        n += 1
-    return total
+from machin import pi_scaled
 
 BITS = 400
-one = 1 << BITS
-pi = Fraction(4 * (4 * arctan_inv(5, one) - arctan_inv(239, one)), one)
+pi = Fraction(pi_scaled(BITS), 1 << BITS)
 
 def series(x, start):
     """sin (start 1) or cos (start 0) of a Fraction |x| <= 7, to far below 2^-200."""

@@ -56,26 +56,9 @@ fn atan2(y: F80, x: F80) -> F80 {
     r
 }
 
-/// a·2^k by fscale (exact unless it leaves the range).
+/// a·2^k by fscale (exact unless it leaves the range; k is exact as an 80-bit value).
 fn scale(a: F80, k: i32) -> F80 {
-    let mut r = F80 { m: 0, se: 0 };
-    // SAFETY: loads k and a, fscale keeps both, the stores pop both.
-    unsafe {
-        asm!(
-            "fild dword ptr [{k}]",
-            "fld tbyte ptr [{a}]",
-            "fscale",
-            "fstp tbyte ptr [{r}]",
-            "fstp st(0)",
-            k = in(reg) &k,
-            a = in(reg) &a,
-            r = in(reg) &mut r,
-            out("st(0)") _,
-            out("st(1)") _,
-            options(nostack),
-        )
-    };
-    r
+    x87!("fscale", a, F80::from_f64(f64::from(k)))
 }
 
 /// A double rounded from the 80-bit format in the current mode, with the x87's flags.

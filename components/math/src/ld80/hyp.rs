@@ -18,13 +18,9 @@ use crate::trig::{Dd, in_nearest, two_prod, two_sum};
 
 const ONE: F80 = F80::new(false, BIAS as u64, INT_BIT);
 
-/// √v for a double-double v > 0: the double root and one Newton correction, exact in its
-/// square (two_prod), so about 2^-104 relative.
+/// √v for a double-double v > 0 (in round-to-nearest, where Dekker's product is exact).
 fn sqrt_dd(v: Dd) -> Dd {
-    let s = libm::sqrt(v.hi);
-    let (p, pe) = two_prod(s, s);
-    let r = Dd::new(v.hi - p, 0.0).add(Dd::new(-pe, 0.0)).add(Dd::new(v.lo, 0.0));
-    Dd::new(s, 0.0).add(Dd::new(r.hi / (2.0 * s), 0.0))
+    crate::hyper::sqrt_dd::<false>(v)
 }
 
 /// log1p u for a double-double u > -1.
