@@ -1,18 +1,21 @@
 //! `exp`, `exp2`, `log` and `log2`, correctly rounded in every rounding mode up to a
 //! one-in-2^40 chance.
 //!
-//! - First a fast path (below): a 128-entry table of 2^(j/128), or a 256-entry table of
-//!   reciprocals and their logarithms, a short polynomial, the products' errors recovered
-//!   exactly (FMA where the CPU has it), giving the result within 2^-63 relative, and a
-//!   rounding test in the caller's mode (Ziv's). It decides all but about 0.2% of calls.
+//! - With FMA, a first stage (`exp_quick`, `log_quick`): the 512-entry table of 2^(j/512),
+//!   or the 256 reciprocals and their logarithms, a short series and one product left
+//!   rounded, within 2^-60 (absolute, of a result in [1, 2)) or 2^-59 (relative), and
+//!   Ziv's rounding test in the caller's mode. It decides about 99% of calls.
+//! - Then a fast path: the same tables, a longer series, the products' errors recovered
+//!   exactly (FMA where the CPU has it, Dekker's product where not), giving the result within
+//!   2^-67 (exponentials) or 2^-63 (logarithms) relative, and the same test. Together they
+//!   decide all but about one call in 2^13 (exponentials) or 2^11 (logarithms).
 //! - The rest, and the subnormal results, are rounded once from a double-double result as
 //!   the trigonometric functions' directed modes are ([`crate::trig`]):
-//! - e^x: x = k·ln 2 + r exactly (ln 2 in three parts, `explog_tables.rs` from
-//!   `tools/explog_constants.py`), e^(r/256) - 1 by its series in double-double, squared
-//!   back up eight times as `(e^s - 1)(e^s + 1)`, then scaled by 2^k: in the normal range
-//!   by rounding then scaling (exact), in the subnormal range by rounding the
-//!   double-double to the subnormal grid directly in the caller's mode, so there is one
-//!   rounding there too.
+//! - e^x: x = (512k + j)·ln 2/512 + r exactly (ln 2 in three parts, `explog_tables.rs` from
+//!   `tools/explog_constants.py`), e^r - 1 by its series in double-double, times 2^(j/512)
+//!   from the table, then scaled by 2^k: in the normal range by rounding then scaling
+//!   (exact), in the subnormal range by rounding the double-double to the subnormal grid
+//!   directly in the caller's mode, so there is one rounding there too.
 //! - log x = e·ln 2 + log m (m in [√2/2, √2)), log m = y + log1p(t) for y the crate's
 //!   `log(m)` and t = m·e^-y - 1 = (m - 1) + m·(e^-y - 1), within 2^-52 of 0, so two
 //!   terms of the series do.
@@ -49,14 +52,41 @@ fn nearest_int(v: f64) -> f64 {
     (v + SHIFT) - SHIFT
 }
 
-/// e^x for a double-double |x| < 746: (m, k) with e^x = m·2^k, m in [0.7, 1.42].
+/// e^x for a double-double |x| < 746: (m, k) with e^x = m·2^k, m in [0.7, 1.42], to about
+/// 2^-104 relative (in round-to-nearest, which the two_prods need).
+/// - x = (512k + j)·ln2/512 + r, j in [-256, 256), |r| <= ln2/1024 (a little more from x's
+///   low part): x - k·ln2_hi and then - j·ln2_hi/512 are exact (ln2_hi has 42 bits, k 11
+///   and j 9; each difference is a multiple of the ulp of x's high part, or of 2^-53, that
+///   fits in 53 bits), the rest of K·ln2/512 an exact product and a small double.
+/// - e^r - 1 by its series to r^8/8! (r^9/9! is below 2^-112), the terms from r^5 on in
+///   double, then 2^(j/512) (the table's double-double) times e^r.
 pub(crate) fn exp_dd(x: Dd) -> (Dd, i32) {
-    let kf = nearest_int(x.hi * INV_LN2.0);
-    // x - k·ln 2: k·LN2_PARTS.0 is exact and so is the difference (Sterbenz).
-    let t = x.hi - kf * LN2_PARTS.0;
-    let (p, pe) = two_prod(-kf, LN2_PARTS.1);
-    let r = Dd::new(t, 0.0).add(Dd::new(x.lo, 0.0)).add(Dd::new(p, pe)).add(Dd::new(-kf * LN2_PARTS.2, 0.0));
-    (expm1_small(r).add(Dd::new(1.0, 0.0)), kf as i32)
+    // SAFETY: |x·512/ln 2| < 2^20, an integer.
+    let kk: i64 = unsafe { nearest_int(x.hi * (INV_LN2.0 * 512.0)).to_int_unchecked() };
+    let k = (kk + 256) >> 9;
+    let j = kk - (k << 9);
+    let (kf, jf) = (k as f64, j as f64);
+    let t = (x.hi - kf * LN2_PARTS.0) - jf * (LN2_PARTS.0 / 512.0);
+    let kkf = kk as f64;
+    let (p, pe) = two_prod(-kkf, LN2_PARTS.1 / 512.0);
+    let r = Dd::new(t, 0.0).add(Dd::new(x.lo, 0.0)).add(Dd::new(p, pe)).add(Dd::new(-kkf * (LN2_PARTS.2 / 512.0), 0.0));
+    let mut tail = 0.0;
+    for n in (5..=8).rev() {
+        tail = tail * r.hi + INV_FACT[n].0;
+    }
+    let mut acc = Dd::new(tail, 0.0);
+    for n in (1..=4).rev() {
+        acc = acc.mul(r).add(Dd::new(INV_FACT[n].0, INV_FACT[n].1));
+    }
+    let em1 = acc.mul(r);
+    let (th, tl) = if j < 0 {
+        let (h, l) = EXP2_J[(j + 512) as usize];
+        (0.5 * h, 0.5 * l)
+    } else {
+        EXP2_J[j as usize]
+    };
+    let tj = Dd::new(th, tl);
+    (tj.mul(em1).add(tj), k as i32)
 }
 
 /// 2^k for -1074 <= k <= 1023, exactly.
@@ -128,8 +158,9 @@ fn round_grid(v: Dd, mode: u32) -> (u64, bool) {
 // value lies between them. Otherwise (about one call in 2^11) the double-double path above
 // decides. Every step is exact or bounded in any rounding mode, so no mode switch is needed.
 
-/// The fast paths' bound on their relative error: 2^-63, with room to spare over the
-/// largest error seen, 2^-67.5 (`fast_paths_are_within_their_bound` measures it).
+/// The logarithms' fast paths' bound on their relative error: 2^-63, with room to spare
+/// over the largest error seen, 2^-67.5 (`fast_paths_are_within_their_bound` measures it;
+/// the exponentials' is `EXP_EPS`).
 const EPS: f64 = f64::from_bits((1023 - 63) << 52);
 
 /// `a·b + c`, fused when `F` (then the caller runs with FMA enabled), else two roundings.
@@ -181,36 +212,36 @@ pub(crate) fn ziv(s: f64, t: f64) -> Option<f64> {
     if lo == hi { Some(lo) } else { None }
 }
 
-/// ln 2 / 128 as the reductions take it: with FMA the nearest double and the rest; without,
-/// its first 35 bits (k times that is exact for |k| < 2^18) and the rest.
-const LN2_128: (f64, f64) = (LN2.0 / 128.0, LN2.1 / 128.0);
-const LN2_128_35: (f64, f64) = {
-    let h = f64::from_bits(LN2.0.to_bits() & !((1 << 18) - 1));
-    (h / 128.0, ((LN2.0 - h) + LN2.1) / 128.0)
+/// ln 2 / 512 as the reductions take it: with FMA the nearest double and the rest; without,
+/// its first 33 bits (k times that is exact for |k| < 2^20) and the rest.
+const LN2_512: (f64, f64) = (LN2.0 / 512.0, LN2.1 / 512.0);
+const LN2_512_33: (f64, f64) = {
+    let h = f64::from_bits(LN2.0.to_bits() & !((1 << 20) - 1));
+    (h / 512.0, ((LN2.0 - h) + LN2.1) / 512.0)
 };
 
 /// e^(xh + xl) for |xh| < 710 and |xl| <= 2^-50 |xh|: (s, t, e) with e^x = (s + t)·2^e to
-/// within `EPS`, s in [0.99, 2.01].
+/// within `EXP_EPS`, s in [0.99, 2.01].
 #[inline(always)]
 pub(crate) fn exp_parts<const F: bool>(xh: f64, xl: f64) -> (f64, f64, i64) {
-    const N_LN2: f64 = INV_LN2.0 * 128.0;
-    // k = x·128/ln 2 to the nearest integer (or the next, without SSE4.1's roundsd), in
+    const N_LN2: f64 = INV_LN2.0 * 512.0;
+    // k = x·512/ln 2 to the nearest integer (or the next, without SSE4.1's roundsd), in
     // any rounding mode.
     let z = xh * N_LN2;
     let kd = nearest::<F>(z);
-    // SAFETY: |kd| < 2^18, an integer.
+    // SAFETY: |kd| < 2^20, an integer.
     let k: i64 = unsafe { kd.to_int_unchecked() };
-    // r = x - k·ln2/128, |r| <= 2^-8 or so, as r + rl.
+    // r = x - k·ln2/512, |r| <= 2^-10 or so, as r + rl.
     let (r, rl) = if F {
-        // Exact: the difference is a multiple of 2^-61 below 2^-7.
-        (fmadd::<F>(-kd, LN2_128.0, xh), xl - kd * LN2_128.1)
+        // Exact: the difference is a multiple of 2^-63 below 2^-10.5 (or xh itself, k = 0).
+        (fmadd::<F>(-kd, LN2_512.0, xh), xl - kd * LN2_512.1)
     } else {
-        let rh = xh - kd * LN2_128_35.0; // exact (Sterbenz)
-        two_sum(rh, xl - kd * LN2_128_35.1)
+        let rh = xh - kd * LN2_512_33.0; // exact (Sterbenz)
+        two_sum(rh, xl - kd * LN2_512_33.1)
     };
-    let (th, tl) = EXP2_J[(k & 127) as usize];
+    let (th, tl) = EXP2_J[(k & 511) as usize];
     // e^(r + rl) - 1 = r + rl + q, q = r²/2 + ... + r^6/720 + rl(r + r²/2) (|rl| is
-    // up to 2^-44 with FMA; r^7/5040 < 2^-72).
+    // up to 2^-43 with FMA; r^7/5040 < 2^-78).
     const C: [f64; 5] = [0.5, 1.0 / 6.0, 1.0 / 24.0, 1.0 / 120.0, 1.0 / 720.0];
     let r2 = r * r;
     let p01 = fmadd::<F>(r, C[1], C[0]);
@@ -223,14 +254,106 @@ pub(crate) fn exp_parts<const F: bool>(xh: f64, xl: f64) -> (f64, f64, i64) {
     let ae = mul_err::<F>(th, r, a);
     let (s, se) = fast_two_sum(th, a);
     let t = fmadd::<F>(th, q, fmadd::<F>(th, rl, fmadd::<F>(tl, r, tl)) + (se + ae));
-    (s, t, k >> 7)
+    (s, t, k >> 9)
 }
 
-/// Rounds the exponentials' `(s + t)·2^e` if that is decided. s < 2.01, so 2^-62 bounds
-/// EPS·s with room (the error is below 2^-67 s as measured): one operation less than `ziv`.
+/// 1.5·2^52: `v + SHIFT` rounds v to an integer (the nearest in round-to-nearest, a
+/// neighbour in the directed modes) in its low bits, for |v| < 2^51.
+#[cfg(target_arch = "x86_64")]
+const SHIFT: f64 = 6_755_399_441_055_744.0;
+
+/// The first stage with FMA: e^(r + rl)·2^(k/512) rounded in the caller's mode if that is
+/// decided, for |r| < ln2/512 (a little more in the directed modes), |rl| < 2^-43, and a
+/// normal result. A shorter polynomial than `exp_parts`' and one product of the table value
+/// left rounded, for an error below `QUICK_ERR` (absolute, the result being below 2.01):
+/// - the rounding of y = th·r + t2 (|y| < 2^-8.5): an ulp, 2^-61, in the directed modes,
+///   half that in round-to-nearest;
+/// - the terms left out, r^6/720 (2^-65.7) and rl·r²/2 (2^-63.5), and the others'
+///   roundings (below 2^-70).
+///
+/// The rounding test is Ziv's, with the bound on either side of t2 (rounded there with an
+/// error below 2^-80). About one call in 100 is left to `exp_parts`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn exp_quick(k: i64, r: f64, rl: f64) -> Option<f64> {
+    const QUICK_ERR: f64 = f64::from_bits((1023 - 60) << 52);
+    let (th, tl) = EXP2_J[(k & 511) as usize];
+    const C: [f64; 4] = [0.5, 1.0 / 6.0, 1.0 / 24.0, 1.0 / 120.0];
+    let r2 = r * r;
+    let p01 = fmadd::<true>(r, C[1], C[0]);
+    let p23 = fmadd::<true>(r, C[3], C[2]);
+    let p = fmadd::<true>(r2, p23, p01);
+    // (th + tl)(1 + r + rl + r·rl + r²p) = th + th·r + [(tl + th·rl)(1 + r) + th·r²·p].
+    let c = fmadd::<true>(th, rl, tl);
+    let cr = fmadd::<true>(c, r, c);
+    let t2 = fmadd::<true>(th * r2, p, cr);
+    let lo = th + fmadd::<true>(th, r, t2 - QUICK_ERR);
+    let hi = th + fmadd::<true>(th, r, t2 + QUICK_ERR);
+    if lo == hi { Some(f64::from_bits((lo.to_bits() as i64 + ((k >> 9) << 52)) as u64)) } else { None }
+}
+
+/// `exp` by `exp_quick`, for 2^-10 <= |x| < 512 (there x - k·ln2/512 is exact).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn exp_quick_x(x: f64) -> Option<f64> {
+    const N_LN2: f64 = INV_LN2.0 * 512.0;
+    let z = fmadd::<true>(x, N_LN2, SHIFT);
+    let kd = z - SHIFT;
+    let k = z.to_bits() as i64 - SHIFT.to_bits() as i64;
+    exp_quick(k, fmadd::<true>(-kd, LN2_512.0, x), kd * -LN2_512.1)
+}
+
+/// `exp2` by `exp_quick`, for 2^-10 <= |x| < 512: x = k/512 + d exactly, d·ln 2 as r + rl.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn exp2_quick_x(x: f64) -> Option<f64> {
+    let z = fmadd::<true>(x, 512.0, SHIFT);
+    let kd = z - SHIFT;
+    let k = z.to_bits() as i64 - SHIFT.to_bits() as i64;
+    let d = fmadd::<true>(kd, -1.0 / 512.0, x);
+    let r = d * LN2.0;
+    exp_quick(k, r, fmadd::<true>(d, LN2.1, mul_err::<true>(d, LN2.0, r)))
+}
+
+/// Whether 2^-10 <= |x| < 512, by the exponent bits `top`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn quick_range(top: u32) -> bool {
+    top.wrapping_sub(1023 - 10) < 10 + 9
+}
+
+/// `exp` and `exp2` for 2^-10 <= |x| < 512 where the CPU has FMA: the first stage, then
+/// the FMA machine's fast path and the double-double one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,sse4.1")]
+unsafe fn exp_quick_fma(x: f64) -> f64 {
+    match exp_quick_x(x) {
+        Some(v) => v,
+        // SAFETY: this CPU has FMA and SSE4.1.
+        None => unsafe { exp_fma(x) },
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,sse4.1")]
+unsafe fn exp2_quick_fma(x: f64) -> f64 {
+    match exp2_quick_x(x) {
+        Some(v) => v,
+        // SAFETY: this CPU has FMA and SSE4.1.
+        None => unsafe { exp2_fma(x) },
+    }
+}
+
+/// `exp_parts`' bound on its relative error: 2^-67, with room over the largest error seen,
+/// 2^-71.7 (`fast_paths_are_within_their_bound`). Tighter than `EPS`, since the calls it
+/// leaves undecided cost the double-double path (a few hundred nanoseconds each).
+const EXP_EPS: f64 = f64::from_bits((1023 - 67) << 52);
+
+/// Rounds the exponentials' `(s + t)·2^e` if that is decided. s < 2.01, so 2·EXP_EPS bounds
+/// EXP_EPS·s: one operation less than `ziv`.
 #[inline(always)]
 fn exp_round(s: f64, t: f64, e: i64) -> Option<f64> {
-    const EPS2: f64 = 2.0 * EPS;
+    const EPS2: f64 = 2.0 * EXP_EPS;
     let lo = s + (t - EPS2);
     let hi = s + (t + EPS2);
     if lo == hi { Some(f64::from_bits((lo.to_bits() as i64 + (e << 52)) as u64)) } else { None }
@@ -289,6 +412,87 @@ pub(crate) fn log_parts<const F: bool>(x: f64) -> (f64, f64) {
     (s, t)
 }
 
+/// The logarithms' first stage with FMA, for positive normal x != 1: (s, t, ok) with
+/// log x within `LOG_QUICK_ERR`·|s| of s + t, |t| < 2^-8 |s|. As `log_parts`, but the
+/// square term stays in t, and the series stops at rh^8/8:
+/// - t's roundings, two ulps of t at most (the last two products, in a directed mode):
+///   below 2^-51·2^-9 of |s| where k = 0 and c = 1 (s = rh, |t| < rh²/2 < 2^-9 |s|), and
+///   far less elsewhere (|rh²/2| < 2^-17, |s| > 2^-9);
+/// - the terms left out, rh^9/9 (2^-84 of |rh|), and the other roundings (below 2^-70).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn log_quick(x: f64) -> (f64, f64) {
+    const OFF: u64 = 0x3fe6_0000_0000_0000;
+    let ix = x.to_bits();
+    let tmp = ix.wrapping_sub(OFF);
+    let i = ((tmp >> 44) & 255) as usize;
+    let k = (tmp as i64) >> 52;
+    let z = f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52)));
+    let (invc, lch, lcl) = LOG_INV_C[i];
+    let pz = z * invc;
+    let rl = mul_err::<true>(z, invc, pz);
+    let rh = pz - 1.0; // exact (Sterbenz)
+    let kd = k as f64;
+    // k·ln2_hi - log invc as a + ae exactly, then s = a + rh with its error e1 exactly (|a| >
+    // |rh| unless a = 0).
+    let (a, ae) = fast_two_sum(kd * LN2_PARTS.0, lch);
+    let s = a + rh;
+    let e1 = (a - s) + rh;
+    // log1p(rh) - rh = rh²(-1/2 + rh(1/3 - rh/4 + ... - rh^5/8)).
+    const C: [f64; 6] = [1.0 / 3.0, -0.25, 0.2, -1.0 / 6.0, 1.0 / 7.0, -0.125];
+    let r2 = rh * rh;
+    let p01 = fmadd::<true>(rh, C[1], C[0]);
+    let p23 = fmadd::<true>(rh, C[3], C[2]);
+    let p45 = fmadd::<true>(rh, C[5], C[4]);
+    let p = fmadd::<true>(r2 * r2, p45, fmadd::<true>(r2, p23, p01));
+    // rl/(1 + rh) = rl(1 - rh) to the precision needed.
+    let small = fmadd::<true>(kd, LN2_PARTS.1, lcl) + fmadd::<true>(-rl, rh, rl) + (ae + e1);
+    (s, fmadd::<true>(r2, fmadd::<true>(rh, p, -0.5), small))
+}
+
+/// The first stage's bound on its error, relative to |s|: 2^-59 (the largest term, t's
+/// rounding, is 2^-60 at most).
+#[cfg(target_arch = "x86_64")]
+const LOG_QUICK_ERR: f64 = f64::from_bits((1023 - 59) << 52);
+
+/// Rounds `s + t` (error below `LOG_QUICK_ERR`·|s|) in the caller's mode if that is
+/// decided.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn ziv_quick(s: f64, t: f64) -> Option<f64> {
+    let lo = s + fmadd::<true>(-LOG_QUICK_ERR, s.abs(), t);
+    let hi = s + fmadd::<true>(LOG_QUICK_ERR, s.abs(), t);
+    if lo == hi { Some(lo) } else { None }
+}
+
+/// `log` and `log2` for positive normal x != 1 where the CPU has FMA: the first stage,
+/// then the FMA machine's fast path and the double-double one.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,sse4.1")]
+unsafe fn log_quick_fma(x: f64) -> f64 {
+    let (s, t) = log_quick(x);
+    match ziv_quick(s, t) {
+        Some(v) => v,
+        // SAFETY: this CPU has FMA and SSE4.1.
+        None => unsafe { log_fma(x) },
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,sse4.1")]
+unsafe fn log2_quick_fma(x: f64) -> f64 {
+    let (s, t) = log_quick(x);
+    // (s + t)/ln 2 = u + (ue + s·(1/ln2)_lo + t/ln2), u = s·(1/ln2)_hi rounded: the added
+    // error is below 2^-100 of |u|, and |s|/|u| = ln 2 keeps the bound relative to u.
+    let u = s * INV_LN2.0;
+    let ue = mul_err::<true>(s, INV_LN2.0, u);
+    match ziv_quick(u, fmadd::<true>(s, INV_LN2.1, fmadd::<true>(t, INV_LN2.0, ue))) {
+        Some(v) => v,
+        // SAFETY: this CPU has FMA and SSE4.1.
+        None => unsafe { log2_fma(x) },
+    }
+}
+
 #[inline(always)]
 fn log_fast<const F: bool>(x: f64) -> Option<f64> {
     let (s, t) = log_parts::<F>(x);
@@ -345,6 +549,11 @@ fn log2_slow(x: f64) -> f64 {
 pub extern "C" fn exp(x: f64) -> f64 {
     // The common case first, 2^-54 <= |x| < 512, by the exponent bits.
     let top = (x.to_bits() >> 52) as u32 & 0x7ff;
+    #[cfg(target_arch = "x86_64")]
+    if quick_range(top) && crate::real::fma_known() {
+        // SAFETY: the CPU has FMA and SSE4.1.
+        return unsafe { exp_quick_fma(x) };
+    }
     if top.wrapping_sub(1023 - 54) < 54 + 9 {
         return exp_go(x);
     }
@@ -389,6 +598,11 @@ pub extern "C" fn exp2(x: f64) -> f64 {
     let b = x.to_bits();
     let top = (b >> 52) as u32 & 0x7ff;
     if top.wrapping_sub(1023 - 54) < 54 + 9 && (top < 1023 || b << (12 + (top - 1023)) != 0) {
+        #[cfg(target_arch = "x86_64")]
+        if quick_range(top) && crate::real::fma_known() {
+            // SAFETY: the CPU has FMA and SSE4.1.
+            return unsafe { exp2_quick_fma(x) };
+        }
         return exp2_go(x);
     }
     exp2_rest(x)
@@ -473,6 +687,11 @@ pub extern "C" fn log(x: f64) -> f64 {
     // The common case first: positive, normal and finite, not 1.
     let b = x.to_bits();
     if b.wrapping_sub(1 << 52) < (0x7ff << 52) - (1 << 52) && x != 1.0 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::real::fma_known() {
+            // SAFETY: the CPU has FMA and SSE4.1.
+            return unsafe { log_quick_fma(x) };
+        }
         return log_go(x);
     }
     if let Some(r) = log_special(x) {
@@ -487,6 +706,11 @@ pub extern "C" fn log2(x: f64) -> f64 {
     // The common case first: positive, normal and finite, not a power of 2.
     let b = x.to_bits();
     if b.wrapping_sub(1 << 52) < (0x7ff << 52) - (1 << 52) && b & ((1 << 52) - 1) != 0 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::real::fma_known() {
+            // SAFETY: the CPU has FMA and SSE4.1.
+            return unsafe { log2_quick_fma(x) };
+        }
         return log2_go(x);
     }
     log2_rest(x)
@@ -581,8 +805,123 @@ mod tests {
         // The fenv module is x86-only for now; elsewhere the test runs in round-to-nearest.
         in_every_mode!(run, [f64; 3], |mode, worst: [f64; 3]| {
             std::println!("mode {mode}: exp 2^{:.1}, log 2^{:.1}", worst[0].log2(), worst[1].log2());
-            assert!(worst[0] < EPS / 8.0 && worst[1] < EPS / 8.0, "{worst:?}");
+            assert!(worst[0] < EXP_EPS / 8.0 && worst[1] < EPS / 8.0, "{worst:?}");
         });
+    }
+
+    /// The first stage with FMA (`exp_quick`), in every rounding mode: each result it
+    /// decides is the double-double path's, and it decides all but about 1% of calls.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn quick_stage_rounds_as_the_slow_path() {
+        fn run<const F: bool>(acc: &mut [u32; 3]) {
+            if !F {
+                return;
+            }
+            let mut rng = crate::support::XorShift(0x2545_f491_4f6c_dd1d);
+            for i in 0..300_000 {
+                let u = rng.unit();
+                let x = match i % 3 {
+                    0 => (u - 0.5) * 1023.0,
+                    1 => (u - 0.5) * 0.1,
+                    _ => f64::from(i % 4096 - 2048) / 512.0 * core::f64::consts::LN_2 + (u - 0.5) * 1e-12,
+                };
+                if !quick_range((x.to_bits() >> 52) as u32 & 0x7ff) {
+                    continue;
+                }
+                for (j, (got, want)) in [(exp_quick_x(x), exp_slow(x)), (exp2_quick_x(x), exp2_slow(x))].into_iter().enumerate() {
+                    match got {
+                        Some(v) => assert_eq!(v.to_bits(), want.to_bits(), "{} at {x:e}", ["exp", "exp2"][j]),
+                        None => acc[j] += 1,
+                    }
+                }
+                acc[2] += 1;
+            }
+        }
+        in_every_mode!(run, [u32; 3], |mode, acc: [u32; 3]| {
+            std::println!("mode {mode}: undecided exp {}, exp2 {} of {}", acc[0], acc[1], acc[2]);
+            if crate::real::has_fma() {
+                assert!(acc[0] < acc[2] / 40 && acc[1] < acc[2] / 40, "{acc:?}");
+            }
+        });
+    }
+
+    /// The logarithms' first stage with FMA, in every rounding mode: each result it
+    /// decides is the double-double path's, and it decides all but about 2% of calls (a
+    /// third of these inputs are near 1, where the bound is largest against the result's
+    /// ulp and 7% are left).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn log_quick_stage_rounds_as_the_slow_path() {
+        fn run<const F: bool>(acc: &mut [u32; 3]) {
+            if !F {
+                return;
+            }
+            let mut rng = crate::support::XorShift(0x6a09_e667_f3bc_c909);
+            for i in 0..300_000 {
+                let u = rng.unit();
+                let bits = rng.0;
+                let y = match i % 3 {
+                    0 => f64::from_bits(bits & 0x7fef_ffff_ffff_ffff),
+                    1 => 1.0 + (u - 0.5) / 64.0,
+                    _ => 0.6875 * (1.0 + f64::from(i % 512) / 512.0) + (u - 0.5) * 1e-12,
+                };
+                if y < f64::MIN_POSITIVE || y == 1.0 {
+                    continue;
+                }
+                let (s, t) = log_quick(y);
+                let u = s * INV_LN2.0;
+                let ue = mul_err::<true>(s, INV_LN2.0, u);
+                let got2 = ziv_quick(u, fmadd::<true>(s, INV_LN2.1, fmadd::<true>(t, INV_LN2.0, ue)));
+                let exact2 = y.to_bits() & ((1 << 52) - 1) == 0;
+                for (j, (got, want)) in [(ziv_quick(s, t), log_slow(y)), (got2, log2_slow(y))].into_iter().enumerate() {
+                    if j == 1 && exact2 {
+                        continue;
+                    }
+                    match got {
+                        Some(v) => assert_eq!(v.to_bits(), want.to_bits(), "{} at {y:e}", ["log", "log2"][j]),
+                        None => acc[j] += 1,
+                    }
+                }
+                acc[2] += 1;
+            }
+        }
+        in_every_mode!(run, [u32; 3], |mode, acc: [u32; 3]| {
+            std::println!("mode {mode}: undecided log {}, log2 {} of {}", acc[0], acc[1], acc[2]);
+            if crate::real::has_fma() {
+                assert!(acc[0] < acc[2] / 30 && acc[1] < acc[2] / 30, "{acc:?}");
+            }
+        });
+    }
+
+    /// `exp_dd` against the series of `expm1_small` squared back up (an independent route,
+    /// each near 2^-100): they agree to 2^-97 over every range.
+    #[test]
+    fn exp_dd_agrees_with_the_squaring_route() {
+        let mut rng = crate::support::XorShift(0x3c6e_f372_fe94_f82b);
+        let mut worst = 0.0f64;
+        for i in 0..200_000 {
+            let u = rng.unit();
+            let x = match i % 3 {
+                0 => (u - 0.5) * 1480.0,
+                1 => (u - 0.5) * 0.01,
+                _ => f64::from(i % 4000 - 2000) / 512.0 * core::f64::consts::LN_2 + (u - 0.5) * 1e-10,
+            };
+            let xl = x * 1e-17 * (rng.unit() - 0.5);
+            let (m, k) = in_nearest((x, xl), |(x, xl)| exp_dd(Dd::new(x, xl)));
+            let old = in_nearest((x, xl), |(x, xl)| {
+                let kf = nearest_int(x * INV_LN2.0);
+                let t = x - kf * LN2_PARTS.0;
+                let (p, pe) = two_prod(-kf, LN2_PARTS.1);
+                let r = Dd::new(t, 0.0).add(Dd::new(xl, 0.0)).add(Dd::new(p, pe)).add(Dd::new(-kf * LN2_PARTS.2, 0.0));
+                (expm1_small(r).add(Dd::new(1.0, 0.0)), kf as i32)
+            });
+            let sc = pow2(k - old.1);
+            let d = ((m.hi * sc - old.0.hi) + (m.lo * sc - old.0.lo)) / old.0.hi;
+            worst = worst.max(d.abs());
+        }
+        std::println!("exp_dd vs the squaring route: 2^{:.1}", worst.log2());
+        assert!(worst < f64::from_bits((1023 - 97) << 52), "{worst:e}");
     }
 
     /// The fast paths decide all but a small share of calls (about 0.2%): a looser bound

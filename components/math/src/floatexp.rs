@@ -30,7 +30,7 @@ pub(crate) fn round_f(v: f64) -> Option<f32> {
 /// 2^q·2^(j/128)·(1 + em1): the scaling from the table and the bits.
 #[inline(always)]
 fn scale_by(ki: i64, em1: f64, fma: bool) -> f64 {
-    let (th, _) = EXP2_J[(ki & 127) as usize];
+    let (th, _) = EXP2_J[4 * (ki & 127) as usize];
     let scale = f64::from_bits((th.to_bits() as i64 + ((ki >> 7) << 52)) as u64);
     if fma { fmadd::<true>(scale, em1, scale) } else { scale * em1 + scale }
 }

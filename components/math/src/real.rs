@@ -23,8 +23,6 @@ math_fns! {
     tanh(x: f64) -> f64;
     /// `tanhf(x)`—`tanh` for float.
     tanhf(x: f32) -> f32;
-    /// `cbrt(x)`—The real cube root.
-    cbrt(x: f64) -> f64;
     /// `cbrtf(x)`—`cbrt` for float.
     cbrtf(x: f32) -> f32;
     /// `expm1f(x)`—`expm1` for float.
@@ -443,6 +441,14 @@ pub(crate) fn has_fma() -> bool {
     s != 1 && probe_fma()
 }
 
+/// Whether the CPU is known to have FMA (and SSE4.1): `has_fma` without the probe, for the
+/// entry points' first test, whose other branch probes.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn fma_known() -> bool {
+    FMA_STATE.load(core::sync::atomic::Ordering::Relaxed) == 2
+}
+
 #[cfg(target_arch = "x86_64")]
 static FMA_STATE: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
@@ -521,6 +527,94 @@ pub extern "C" fn lgamma(x: f64) -> f64 {
 }
 
 
+/// The reduction table of `cbrt`'s first stage: for u = 2^e·m in [1, 8) (e = 0, 1, 2) and
+/// each of 16 equal slots of m in [1, 2), 1/c and c^(1/3) for the slot's centre c, the
+/// root by Newton's iteration at compile time (only the first 2^-30 of it matters).
+#[cfg(target_arch = "x86_64")]
+const CBRT_T: [(f64, f64); 48] = {
+    let mut t = [(0.0, 0.0); 48];
+    let mut i = 0;
+    while i < 48 {
+        let c = (1u64 << (i / 16)) as f64 * (1.0 + ((i % 16) as f64 + 0.5) / 16.0);
+        let mut y = 1.5;
+        let mut n = 0;
+        while n < 12 {
+            y -= (y * y * y - c) / (3.0 * y * y);
+            n += 1;
+        }
+        t[i] = (1.0 / c, y);
+        i += 1;
+    }
+    t
+};
+
+/// `cbrt`'s first stage, with FMA, for normal x: the root rounded in the caller's mode if
+/// that is decided (all but about one call in 2^14).
+/// - x = ±2^(3q)·u, u in [1, 8); u = c(1 + v) for the slot's centre c, |v| < 1/32, and
+///   y1 = c^(1/3)(1 + v/3 - v²/9 + 5v³/81), within 2^-24 of u^(1/3).
+/// - With y1³ = u(1 + δ) (δ from the exact residual y1³ - u, by FMA, over u), u^(1/3) =
+///   y1(1 + δ)^(-1/3) = y1(1 - δ/3 + 2δ²/9 - ...): the first terms left out, 14δ³/81, are
+///   below 2^-69 of the result and the rest's rounding errors below 2^-74, so the root lies
+///   within 2^-67 (absolute, the root of u being in [1, 2)) of y1 + y1·δ(2δ/9 - 1/3), and
+///   Ziv's test decides.
+///
+/// The signs travel through every step (a negative x has a negative u), so the directed
+/// modes round the signed root.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cbrt_quick(x: f64) -> Option<f64> {
+    use crate::explog::{fmadd, mul_err};
+    const ERR: f64 = f64::from_bits((1023 - 67) << 52);
+    let b = x.to_bits();
+    let sign = b & (1 << 63);
+    // The exponent e - 1023 = 3q + r, r in {0, 1, 2} (the bias 3·342 keeps it positive).
+    let ee = ((b >> 52) & 0x7ff) as u32 + 3 * 342 - 1023;
+    let q = ee / 3;
+    let r = ee - 3 * q;
+    let u = f64::from_bits(sign | (u64::from(1023 + r) << 52) | (b & ((1 << 52) - 1)));
+    let (ic, cc) = CBRT_T[(r * 16 + ((b >> 48) & 15) as u32) as usize];
+    let ic = f64::from_bits(ic.to_bits() | sign);
+    let cc = f64::from_bits(cc.to_bits() | sign);
+    let inv_u = 1.0 / u;
+    let v = fmadd::<true>(u, ic, -1.0);
+    let p = fmadd::<true>(v, fmadd::<true>(v, 5.0 / 81.0, -1.0 / 9.0), 1.0 / 3.0);
+    let y1 = fmadd::<true>(cc, v * p, cc);
+    // y1³ - u: y1² = h + l exactly, then y1·h - u rounded once, and y1·l.
+    let h = y1 * y1;
+    let l = mul_err::<true>(y1, y1, h);
+    let d = fmadd::<true>(y1, l, fmadd::<true>(y1, h, -u));
+    let delta = d * inv_u;
+    let c = (y1 * delta) * fmadd::<true>(delta, 2.0 / 9.0, -1.0 / 3.0);
+    let lo = y1 + (c - ERR);
+    let hi = y1 + (c + ERR);
+    // The scaling by 2^(q - 342) is exact: the result is normal.
+    if lo == hi { Some(f64::from_bits((lo.to_bits() as i64 + ((i64::from(q) - 342) << 52)) as u64)) } else { None }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,sse4.1")]
+unsafe fn cbrt_fma(x: f64) -> f64 {
+    match cbrt_quick(x) {
+        Some(v) => v,
+        None => libm::cbrt(x),
+    }
+}
+
+/// `cbrt(x)`—The real cube root, correctly rounded: a first stage with FMA
+/// (`cbrt_quick`), else the `libm` crate's correctly rounded kernel.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn cbrt(x: f64) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let top = (x.to_bits() >> 52) as u32 & 0x7ff;
+        if top.wrapping_sub(1) < 0x7fe && crate::real::has_fma() {
+            // SAFETY: the CPU has FMA and SSE4.1.
+            return unsafe { cbrt_fma(x) };
+        }
+    }
+    libm::cbrt(x)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -588,5 +682,49 @@ mod tests {
         assert_eq!(nan(core::ptr::null()).to_bits(), 0x7ff8_0000_0000_0000);
         assert_eq!(finite(f64::INFINITY), 0);
         assert_eq!(finitef(1.0), 1);
+    }
+
+    /// `cbrt`'s first stage, in every rounding mode: each result it decides is the crate's
+    /// correctly rounded one, and it leaves almost none undecided but the exact cubes.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn cbrt_quick_rounds_as_the_crate() {
+        fn run<const F: bool>(acc: &mut [u32; 2]) {
+            if !F {
+                return;
+            }
+            let mut rng = crate::support::XorShift(0x5851_f42d_4c95_7f2d);
+            for i in 0..400_000u32 {
+                let u = rng.unit();
+                let bits = rng.0;
+                let x = match i % 4 {
+                    0 => f64::from_bits(bits),
+                    1 => (u - 0.5) * 100.0,
+                    // Near the cubes of doubles with short mantissas (exact cases and ties).
+                    2 => {
+                        let y = f64::from(i % 2000) / 64.0 + 1.0;
+                        y * y * y * if i % 8 == 2 { 1.0 } else { -1.0 }
+                    }
+                    _ => f64::from_bits((bits & 0x800f_ffff_ffff_ffff) | (1023u64 << 52)) * 8.0f64.powi((i % 7) as i32),
+                };
+                let top = (x.to_bits() >> 52) & 0x7ff;
+                if top == 0 || top == 0x7ff {
+                    continue;
+                }
+                // The exact cubes are left to the crate in the directed modes (the bounds
+                // straddle the root): count the others.
+                acc[1] += u32::from(i % 4 != 2);
+                match cbrt_quick(x) {
+                    Some(v) => assert_eq!(v.to_bits(), libm::cbrt(x).to_bits(), "cbrt({x:e})"),
+                    None => acc[0] += u32::from(i % 4 != 2),
+                }
+            }
+        }
+        in_every_mode!(run, [u32; 2], |mode, acc: [u32; 2]| {
+            std::println!("mode {mode}: cbrt undecided {} of {}", acc[0], acc[1]);
+            if crate::real::has_fma() {
+                assert!(acc[0] < acc[1] / 400, "{acc:?}");
+            }
+        });
     }
 }

@@ -85,10 +85,11 @@ def fixed_log(q, one):
         n += 1
     return 2 * total
 
-print("/// 2^(j/128) as double-doubles, j = 0..127 (the exponential's fast path).")
-print("pub const EXP2_J: [(f64, f64); 128] = [")
-for j in range(128):
-    v = Fraction(fixed_exp(ln2 * j / 128, one), one)
+print("/// 2^(j/512) as double-doubles, j = 0..511 (the exponentials' fast paths; the float")
+print("/// ones take every fourth, 2^(j/128)).")
+print("pub const EXP2_J: [(f64, f64); 512] = [")
+for j in range(512):
+    v = Fraction(fixed_exp(ln2 * j / 512, one), one)
     h, l = dd(v)
     print("    (%s, %s)," % (lit(h), lit(l)))
 print("];")
