@@ -375,16 +375,22 @@ fn exp2_fast<const F: bool>(x: f64) -> Option<f64> {
     exp_round(s, t, e)
 }
 
+/// The logarithms' reduction, from the bits of a positive normal x: x = 2^k·z with z in
+/// [0.6875, 1.375), and z's interval i among `LOG_INV_C`'s 256: (i, k, z).
+#[inline(always)]
+pub(crate) fn log_reduce(ix: u64) -> (usize, i64, f64) {
+    const OFF: u64 = 0x3fe6_0000_0000_0000;
+    let tmp = ix.wrapping_sub(OFF);
+    (((tmp >> 44) & 255) as usize, (tmp as i64) >> 52, f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52))))
+}
+
 /// log x for finite x > 0, x != 1: (s, t) with log x = s + t to within `EPS`/2.
 #[inline(always)]
 pub(crate) fn log_parts<const F: bool>(x: f64) -> (f64, f64) {
     // x = 2^k·z with z in [0.6875, 1.375), the interval i of z read from its bits.
-    const OFF: u64 = 0x3fe6_0000_0000_0000;
     let (ix, adj) = if x < f64::MIN_POSITIVE { ((x * 18_014_398_509_481_984.0).to_bits(), -54) } else { (x.to_bits(), 0) };
-    let tmp = ix.wrapping_sub(OFF);
-    let i = ((tmp >> 44) & 255) as usize;
-    let k = ((tmp as i64) >> 52) + adj;
-    let z = f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52)));
+    let (i, k, z) = log_reduce(ix);
+    let k = k + adj;
     // log x = k·ln 2 - log(invc) + log1p(z·invc - 1), z·invc - 1 = rh + rl exactly.
     let (invc, lch, lcl) = LOG_INV_C[i];
     let pz = z * invc;
@@ -422,12 +428,7 @@ pub(crate) fn log_parts<const F: bool>(x: f64) -> (f64, f64) {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn log_quick(x: f64) -> (f64, f64) {
-    const OFF: u64 = 0x3fe6_0000_0000_0000;
-    let ix = x.to_bits();
-    let tmp = ix.wrapping_sub(OFF);
-    let i = ((tmp >> 44) & 255) as usize;
-    let k = (tmp as i64) >> 52;
-    let z = f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52)));
+    let (i, k, z) = log_reduce(x.to_bits());
     let (invc, lch, lcl) = LOG_INV_C[i];
     let pz = z * invc;
     let rl = mul_err::<true>(z, invc, pz);

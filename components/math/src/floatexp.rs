@@ -79,12 +79,7 @@ pub(crate) fn round_bits(v: f64) -> Option<f32> {
 #[inline(always)]
 pub(crate) fn log_f<const F: bool, const POW: bool>(x: f64) -> f64 {
     // x = 2^k·z with z in [0.6875, 1.375), the interval i of z read from its bits.
-    const OFF: u64 = 0x3fe6_0000_0000_0000;
-    let ix = x.to_bits();
-    let tmp = ix.wrapping_sub(OFF);
-    let i = ((tmp >> 44) & 255) as usize;
-    let k = (tmp as i64) >> 52;
-    let z = f64::from_bits(ix.wrapping_sub(tmp & (0xfff << 52)));
+    let (i, k, z) = crate::explog::log_reduce(x.to_bits());
     let (invc, lch, _) = LOG_INV_C[i];
     // z/c - 1: exact with FMA; without, the product's error added back.
     let r = if F {
