@@ -296,20 +296,24 @@ fn exp_quick(k: i64, r: f64, rl: f64) -> Option<f64> {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn exp_quick_x(x: f64) -> Option<f64> {
-    const N_LN2: f64 = INV_LN2.0 * 512.0;
-    let z = fmadd::<true>(x, N_LN2, SHIFT);
-    let kd = z - SHIFT;
-    let k = z.to_bits() as i64 - SHIFT.to_bits() as i64;
+    let (kd, k) = shifted(x, INV_LN2.0 * 512.0);
     exp_quick(k, fmadd::<true>(-kd, LN2_512.0, x), kd * -LN2_512.1)
+}
+
+/// x·m rounded to an integer by `SHIFT` (a neighbour of the nearest in the directed
+/// modes), as a double and as an integer, for |x·m| < 2^51.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn shifted(x: f64, m: f64) -> (f64, i64) {
+    let z = fmadd::<true>(x, m, SHIFT);
+    (z - SHIFT, z.to_bits() as i64 - SHIFT.to_bits() as i64)
 }
 
 /// `exp2` by `exp_quick`, for 2^-10 <= |x| < 512: x = k/512 + d exactly, d·ln 2 as r + rl.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn exp2_quick_x(x: f64) -> Option<f64> {
-    let z = fmadd::<true>(x, 512.0, SHIFT);
-    let kd = z - SHIFT;
-    let k = z.to_bits() as i64 - SHIFT.to_bits() as i64;
+    let (kd, k) = shifted(x, 512.0);
     let d = fmadd::<true>(kd, -1.0 / 512.0, x);
     let r = d * LN2.0;
     exp_quick(k, r, fmadd::<true>(d, LN2.1, mul_err::<true>(d, LN2.0, r)))
@@ -418,7 +422,7 @@ pub(crate) fn log_parts<const F: bool>(x: f64) -> (f64, f64) {
     (s, t)
 }
 
-/// The logarithms' first stage with FMA, for positive normal x != 1: (s, t, ok) with
+/// The logarithms' first stage with FMA, for positive normal x != 1: (s, t) with
 /// log x within `LOG_QUICK_ERR`·|s| of s + t, |t| < 2^-8 |s|. As `log_parts`, but the
 /// square term stays in t, and the series stops at rh^8/8:
 /// - t's roundings, two ulps of t at most (the last two products, in a directed mode):
@@ -483,11 +487,8 @@ unsafe fn log_quick_fma(x: f64) -> f64 {
 #[target_feature(enable = "fma,sse4.1")]
 unsafe fn log2_quick_fma(x: f64) -> f64 {
     let (s, t) = log_quick(x);
-    // (s + t)/ln 2 = u + (ue + s·(1/ln2)_lo + t/ln2), u = s·(1/ln2)_hi rounded: the added
-    // error is below 2^-100 of |u|, and |s|/|u| = ln 2 keeps the bound relative to u.
-    let u = s * INV_LN2.0;
-    let ue = mul_err::<true>(s, INV_LN2.0, u);
-    match ziv_quick(u, fmadd::<true>(s, INV_LN2.1, fmadd::<true>(t, INV_LN2.0, ue))) {
+    let (u, v) = over_ln2::<true>(s, t);
+    match ziv_quick(u, v) {
         Some(v) => v,
         // SAFETY: this CPU has FMA and SSE4.1.
         None => unsafe { log2_fma(x) },
@@ -503,9 +504,18 @@ fn log_fast<const F: bool>(x: f64) -> Option<f64> {
 #[inline(always)]
 fn log2_fast<const F: bool>(x: f64) -> Option<f64> {
     let (s, t) = log_parts::<F>(x);
+    let (u, v) = over_ln2::<F>(s, t);
+    ziv(u, v)
+}
+
+/// (s + t)/ln 2 as u + v, u = s·(1/ln2)_hi rounded and v = its error + s·(1/ln2)_lo + t/ln2:
+/// the added error is below 2^-100 of |u|, and |s|/|u| = ln 2 keeps a bound relative to s
+/// one relative to u.
+#[inline(always)]
+fn over_ln2<const F: bool>(s: f64, t: f64) -> (f64, f64) {
     let u = s * INV_LN2.0;
     let ue = mul_err::<F>(s, INV_LN2.0, u);
-    ziv(u, fmadd::<F>(s, INV_LN2.1, fmadd::<F>(t, INV_LN2.0, ue)))
+    (u, fmadd::<F>(s, INV_LN2.1, fmadd::<F>(t, INV_LN2.0, ue)))
 }
 
 dispatch! {
@@ -871,9 +881,8 @@ mod tests {
                     continue;
                 }
                 let (s, t) = log_quick(y);
-                let u = s * INV_LN2.0;
-                let ue = mul_err::<true>(s, INV_LN2.0, u);
-                let got2 = ziv_quick(u, fmadd::<true>(s, INV_LN2.1, fmadd::<true>(t, INV_LN2.0, ue)));
+                let (u, v) = over_ln2::<true>(s, t);
+                let got2 = ziv_quick(u, v);
                 let exact2 = y.to_bits() & ((1 << 52) - 1) == 0;
                 for (j, (got, want)) in [(ziv_quick(s, t), log_slow(y)), (got2, log2_slow(y))].into_iter().enumerate() {
                     if j == 1 && exact2 {
