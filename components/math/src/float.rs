@@ -61,9 +61,9 @@ via_double! {
     /// `sinhf(x)`—`sinh` for float.
     sinhf => crate::hyper::sinh;
     /// `erff(x)`—`erf` for float.
-    erff => crate::special::erf;
+    erff => crate::erf::erf;
     /// `erfcf(x)`—`erfc` for float.
-    erfcf => crate::special::erfc;
+    erfcf => crate::erf::erfc;
     /// `exp10f(x)`—`exp10` for float.
     exp10f => crate::hyper::exp10;
     /// `pow10f(x)`—`exp10f`, by its older GNU name.

@@ -886,7 +886,7 @@ pub extern "C" fn fmal_body(x: F80, y: F80, z: F80) -> F80 {
 }
 
 pub(crate) mod cx;
-mod erf;
+pub(crate) mod erf;
 mod exp;
 pub(crate) mod gamma;
 mod hyp;

@@ -160,6 +160,9 @@ mod trigf_tables;
 mod explog_tables;
 pub mod hyper;
 pub use hyper::*;
+pub mod erf;
+pub use erf::{erf, erfc};
+mod erf_tables;
 pub mod complex;
 pub use complex::{
     C32, C64, cabs, cabsf, cacos, cacosf, cacosh, cacoshf, carg, cargf, casin, casinf, casinh, casinhf, catan, catanf, catanh,

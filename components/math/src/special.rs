@@ -144,31 +144,6 @@ pub extern "C" fn atanf(x: f32) -> f32 {
     libm::atanf(x)
 }
 
-/// `erf(x)`—The error function; ±(1 - 2^-1022) rounded, inexact, from |x| = 6.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn erf(x: f64) -> f64 {
-    let ix = hi(x);
-    if (0x4018_0000..0x7ff0_0000).contains(&ix) {
-        let y = bb(1.0f64) - bb(f64::MIN_POSITIVE);
-        return if x.is_sign_negative() { -y } else { y };
-    }
-    libm::erf(x)
-}
-
-
-/// `erfc(x)`—`1 - erf(x)`: 2 - 2^-1022 (rounded, inexact) below -6, and 0 with underflow
-/// from 28.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn erfc(x: f64) -> f64 {
-    let ix = hi(x);
-    let neg = x.is_sign_negative();
-    if ix < 0x7ff0_0000 && (ix >= 0x403c_0000 || (neg && ix > 0x4018_0000)) {
-        return if neg { bb(2.0f64) - bb(f64::MIN_POSITIVE) } else { bb(f64::MIN_POSITIVE) * bb(f64::MIN_POSITIVE) };
-    }
-    libm::erfc(x)
-}
-
-
 /// `expm1(x)`—`exp(x) - 1`, accurate near 0 (a NaN returned as it is).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn expm1(x: f64) -> f64 {
@@ -397,9 +372,6 @@ mod tests {
             assert_eq!(crate::explog::log(snan).to_bits(), 0x7ff8_0000_0000_0001, "quieted");
         }
         assert!(crate::explog::log(snan).is_nan());
-        assert_eq!(erf(7.0), 1.0);
-        assert_eq!(erfc(30.0), 0.0);
-        assert_eq!(erfc(-7.0), 2.0);
         assert_eq!(erfcf(-7.0), 2.0);
         assert_eq!(tgamma(5.0), 24.0);
         assert_eq!(tgamma(23.0), 1_124_000_727_777_607_680_000.0);

@@ -11,16 +11,16 @@
 //! arguments below the double range) computed to 400 bits.
 use super::exp::{dd_round, exp_big, nudged, odd_to_one_edges, tiny, to_dd};
 use super::{BIAS, F80, INT_BIT, U256, add, raise_inexact, round_f80, x87_mode};
+use crate::erf::TWO_OVER_SQRT_PI;
 use crate::trig::{Dd, in_nearest};
 
 const ONE: F80 = F80::new(false, BIAS as u64, INT_BIT);
-const TWO_OVER_SQRT_PI: Dd = Dd::new(f64::from_bits(0x3ff2_0dd7_5042_9b6d), f64::from_bits(0x3c71_ae3a_914f_ed80));
 const INV_SQRT_PI: Dd = Dd::new(f64::from_bits(0x3fe2_0dd7_5042_9b6d), f64::from_bits(0x3c61_ae3a_914f_ed80));
 /// ⌊2/√π·2^127⌋.
 const TWO_OVER_SQRT_PI_127: u128 = 0x906e_ba82_14db_688d_71d4_8a7f_6bfe_c344;
 
 /// erf a for a double-double 0 < a < 2.5.
-fn erf_series(a: Dd) -> Dd {
+pub(crate) fn erf_series(a: Dd) -> Dd {
     let a2 = a.mul(a);
     let two_a2 = Dd::new(2.0 * a2.hi, 2.0 * a2.lo);
     let mut t = a;
@@ -38,7 +38,7 @@ fn erf_series(a: Dd) -> Dd {
 }
 
 /// erfc a for a double-double 2.5 <= a < 106.8, as (m, k): erfc a = m·2^k.
-fn erfc_cf(a: Dd) -> (Dd, i32) {
+pub(crate) fn erfc_cf(a: Dd) -> (Dd, i32) {
     let depth = if a.hi < 3.0 {
         200
     } else if a.hi < 5.0 {
