@@ -97,9 +97,9 @@ via_double_nearest! {
     /// `j1f(x)`—`j1` for float.
     j1f => libm::j1;
     /// `y0f(x)`—`y0` for float.
-    y0f => crate::special::y0;
+    y0f => crate::bessel::y0;
     /// `y1f(x)`—`y1` for float.
-    y1f => crate::special::y1;
+    y1f => crate::bessel::y1;
 }
 
 /// `acoshf(x)`—`acosh` for float: NaN with invalid (only) below 1.
@@ -146,7 +146,7 @@ pub extern "C" fn ynf(n: c_int, x: f32) -> f32 {
     if crate::exact::isnanf(x) {
         return x;
     }
-    narrow(crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| crate::special::yn(n, x)))
+    narrow(crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| crate::bessel::yn(n, x)))
 }
 
 /// `lgammaf_r(x, sign)`—`lgamma_r` for float.

@@ -160,6 +160,8 @@ mod trigf_tables;
 mod explog_tables;
 pub mod hyper;
 pub use hyper::*;
+pub mod bessel;
+pub use bessel::{j0, j1, jn, y0, y1, yn};
 pub mod erf;
 pub use erf::{erf, erfc};
 mod erf_tables;

@@ -31,12 +31,6 @@ math_fns! {
     log10f(x: f32) -> f32;
     /// `hypotf(x, y)`—`hypot` for float.
     hypotf(x: f32, y: f32) -> f32;
-    /// `j0(x)`—The Bessel function of the first kind of order 0.
-    j0(x: f64) -> f64;
-    /// `j1(x)`—The Bessel function of the first kind of order 1.
-    j1(x: f64) -> f64;
-    /// `jn(n, x)`—The Bessel function of the first kind of order `n`.
-    jn(n: c_int, x: f64) -> f64;
     /// `remainder(x, y)`—`x - n*y` for the integer `n` nearest `x/y` (ties to even), exact.
     remainder(x: f64, y: f64) -> f64;
     /// `remainderf(x, y)`—`remainder` for float.

@@ -12,7 +12,7 @@
 use core::ffi::c_int;
 #[cfg(test)]
 use crate::float::{acosf, erfcf, tgammaf, ynf, acoshf};
-use crate::support::{hi, invalid, neg_pole};
+use crate::support::{hi, invalid};
 use core::hint::black_box as bb;
 use crate::trig::{Dd, in_nearest, round_dd, sin_cos_dd};
 
@@ -217,53 +217,6 @@ fn tgamma_dd(x: f64) -> Option<f64> {
 }
 
 
-/// `y0(x)`—The Bessel function of the second kind of order 0: -inf (divide-by-zero) at
-/// ±0, NaN (invalid) for every argument with the sign bit set.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn y0(x: f64) -> f64 {
-    y_front(x, libm::y0)
-}
-
-/// y0's and y1's special arguments: -inf (divide-by-zero) at ±0, NaN (invalid) for every
-/// argument with the sign bit set; the others to the kernel.
-fn y_front(x: f64, kernel: fn(f64) -> f64) -> f64 {
-    if x.to_bits() << 1 == 0 {
-        return neg_pole();
-    }
-    if x.is_sign_negative() {
-        return invalid();
-    }
-    kernel(x)
-}
-
-
-/// `y1(x)`—The Bessel function of the second kind of order 1 (special arguments as `y0`).
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn y1(x: f64) -> f64 {
-    y_front(x, libm::y1)
-}
-
-
-/// `yn(n, x)`—The Bessel function of the second kind of order `n`: a NaN returned as it
-/// is, NaN (invalid) for negative `x`, -inf (divide-by-zero) at ±0 (+inf for negative odd
-/// orders).
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn yn(n: c_int, x: f64) -> f64 {
-    if nan(x) {
-        return x;
-    }
-    if x.to_bits() << 1 == 0 {
-        let r = neg_pole();
-        return if n < 0 && n & 1 == 1 { -r } else { r };
-    }
-    if x.is_sign_negative() {
-        return invalid();
-    }
-    libm::yn(n, x)
-}
-
-
-
 /// Whether a finite `x` at or beyond 2^-70 in magnitude is a negative integer: a pole of
 /// `lgamma`, where musl raises inexact (from its sin(πx)) and divide-by-zero.
 fn lgamma_pole(x: f64) -> bool {
@@ -377,9 +330,6 @@ mod tests {
         assert_eq!(tgamma(23.0), 1_124_000_727_777_607_680_000.0);
         assert!(tgamma(-3.0).is_nan());
         assert_eq!(tgammaf(4.0), 6.0);
-        assert_eq!(y0(0.0), f64::NEG_INFINITY);
-        assert!(y1(-1.0).is_nan());
-        assert_eq!(yn(-3, 0.0), f64::INFINITY);
         assert_eq!(ynf(2, -0.0), f32::NEG_INFINITY);
         assert!(acoshf(-1000.0).is_nan());
         let mut s = 7;

@@ -171,7 +171,7 @@ pub(crate) fn round_dd(d: Dd) -> f64 {
 
 /// 64 bits of a little-endian multi-word integer starting at bit `lo` (bits beyond the
 /// ends are 0).
-fn bits64(p: &[u64], lo: i32) -> u64 {
+pub(crate) fn bits64(p: &[u64], lo: i32) -> u64 {
     let word = lo.div_euclid(64);
     let off = lo.rem_euclid(64) as u32;
     let at = |i: i32| if (0..p.len() as i32).contains(&i) { p[i as usize] } else { 0 };
@@ -189,7 +189,7 @@ fn two_over_pi_at(i: i32) -> u64 {
 
 /// Reduces a finite `x` with |x| >= π/4: returns `n` and `r` with x = n·π/2 + r, |r| <=
 /// π/4 (a little more in rounding), `r` to about 2^-106 relative.
-fn reduce(x: f64) -> (u32, Dd) {
+pub(crate) fn reduce(x: f64) -> (u32, Dd) {
     let b = x.to_bits();
     let be = ((b >> 52) & 0x7ff) as i32;
     let (n, r) = reduce_parts((b & ((1 << 52) - 1)) | (1 << 52), be - 1075);

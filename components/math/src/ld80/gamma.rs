@@ -18,7 +18,7 @@ use crate::trig::{Dd, in_nearest, two_prod};
 use core::ffi::c_int;
 
 const HALF_LN_2PI: Dd = Dd::new(f64::from_bits(0x3fed_67f1_c864_beb5), f64::from_bits(0xbc86_5b5a_1b7f_f5df));
-pub(crate) const EULER: Dd = Dd::new(f64::from_bits(0x3fe2_788c_fc6f_b619), f64::from_bits(0xbc56_cb90_701f_bfab));
+pub(crate) use crate::bessel::EULER;
 /// γ²/2 + π²/12.
 const C1: Dd = Dd::new(f64::from_bits(0x3fef_a658_c23b_1578), f64::from_bits(0x3c8d_d92b_465a_8221));
 const PI: Dd = Dd::new(f64::from_bits(0x4009_21fb_5444_2d18), f64::from_bits(0x3ca1_a626_3314_5c07));
