@@ -21,7 +21,8 @@
 //!
 //! Special arguments (NaNs, infinities, zeros, Y of negative x) are as musl's: the crate's,
 //! or `y_front`.
-use crate::explog::{log_dd, pow2, scale_round};
+use crate::bessel_tables::{J0_SERIES, J1_SERIES, Y0_REST, Y1_REST};
+use crate::explog::{fmadd, log_dd, log_parts, mul_err, pow2, scale_round};
 use crate::explog_tables::LN2;
 use crate::hyper::sqrt_dd;
 use crate::support::{invalid, neg_pole, nudge, rounds_to_nearest};
@@ -487,9 +488,138 @@ fn y_front(x: f64, f: fn(f64) -> f64) -> f64 {
     f(x)
 }
 
+/// A power series in X = x²/4 (`bessel_tables.rs`): its first terms as double-doubles,
+/// the rest as doubles.
+pub(crate) struct Series {
+    pub dd: [(f64, f64); 5],
+    pub d: [f64; 10],
+}
+
+impl Series {
+    /// Σ c_k X^k for 0 <= X <= 1: within 2^-65 (the terms from X^5 on, below 2^-13, are
+    /// summed in double).
+    #[inline(always)]
+    fn eval<const F: bool>(&self, x: Dd) -> Dd {
+        let mut t = self.d[9];
+        for k in (0..9).rev() {
+            t = fmadd::<F>(t, x.hi, self.d[k]);
+        }
+        // Horner's steps in double-double: acc·X + c, the product's error exact and the
+        // sum's by two_sum, the small cross terms in double.
+        let (mut h, mut l) = (t, 0.0);
+        for &(ch, cl) in self.dd.iter().rev() {
+            let p = h * x.hi;
+            let small = fmadd::<F>(h, x.lo, fmadd::<F>(l, x.hi, mul_err::<F>(h, x.hi, p))) + cl;
+            let (s, e) = crate::trig::two_sum(p, ch);
+            (h, l) = crate::trig::fast_two_sum(s, e + small);
+        }
+        Dd::new(h, l)
+    }
+}
+
+/// a·b in double-double, with the FMA machine's exact product where `F`.
+#[inline(always)]
+fn mul<const F: bool>(a: Dd, b: Dd) -> Dd {
+    let p = a.hi * b.hi;
+    let e = fmadd::<F>(a.hi, b.lo, fmadd::<F>(a.lo, b.hi, mul_err::<F>(a.hi, b.hi, p)));
+    let (h, l) = crate::trig::fast_two_sum(p, e);
+    Dd::new(h, l)
+}
+
+/// The quick path's bound on its error, relative to the magnitudes of the terms it adds
+/// (`y01_quick`): 2^-64, with room over the largest error seen (2^-66.5, in
+/// `quick_path_is_within_its_bound`).
+const QUICK_REL: f64 = f64::from_bits((1023 - 64) << 52);
+/// And the absolute part of the bound, for the series' errors (2^-65).
+const QUICK_ABS: f64 = f64::from_bits((1023 - 64) << 52);
+
+/// Y_ν(x) for ν = 0 or 1 and 2^-900 <= x < 2, in round-to-nearest, with a bound on its
+/// error: (2/π) ln(x) J_ν(x) (- 2/(πx)) + the rest of the series (`bessel_tables.rs`),
+/// ln x from the logarithm's fast path (within 2^-64), each series within 2^-65. Near
+/// Y₀'s zero at 0.89 the terms cancel and the bound, relative to the value, grows until
+/// the rounding test gives up.
+#[inline(always)]
+fn y01_quick<const F: bool>(nu: u32, x: f64) -> (Dd, f64) {
+    let h = 0.5 * x;
+    let xx = h * h;
+    let big_x = Dd::new(xx, mul_err::<F>(h, h, xx));
+    let l = if x == 1.0 {
+        Dd::new(0.0, 0.0)
+    } else {
+        let (s, t) = log_parts::<F>(x);
+        let (s, t) = crate::trig::fast_two_sum(s, t);
+        Dd::new(s, t)
+    };
+    let (j, rest, pole) = if nu == 0 {
+        (J0_SERIES.eval::<F>(big_x), Y0_REST.eval::<F>(big_x), Dd::new(0.0, 0.0))
+    } else {
+        let hd = Dd::new(h, 0.0);
+        // 2/(πx): the quotient and one correction from its exact residual.
+        let q = TWO_OVER_PI.hi / x;
+        let p = q * x;
+        // The residual c - qx exactly: c - p by Sterbenz, less p's rounding error.
+        let r = (TWO_OVER_PI.hi - p) - mul_err::<F>(q, x, p);
+        let ql = (r + TWO_OVER_PI.lo) / x;
+        (mul::<F>(hd, J1_SERIES.eval::<F>(big_x)), mul::<F>(hd, Y1_REST.eval::<F>(big_x)), Dd::new(-q, -ql))
+    };
+    let a = mul::<F>(mul::<F>(TWO_OVER_PI, l), j);
+    let y = a.add(pole).add(rest);
+    let size = a.hi.abs() + pole.hi.abs() + rest.hi.abs();
+    (y, fmadd::<F>(size, QUICK_REL, QUICK_ABS))
+}
+
+/// Rounds y in the caller's mode if that is decided with its error below `err`.
+#[inline(always)]
+fn decide(y: Dd, err: f64) -> Option<f64> {
+    let lo = bb(y.hi) + bb(y.lo - err);
+    let hi = bb(y.hi) + bb(y.lo + err);
+    if lo == hi { Some(lo) } else { None }
+}
+
+/// `y01`'s quick path, for 2^-900 <= x < 2.
+#[inline(always)]
+fn y01_fast<const F: bool>(nu: u32, x: f64, neg: bool) -> Option<f64> {
+    if !(f64::from_bits((1023 - 900) << 52)..2.0).contains(&x) {
+        return None;
+    }
+    let (y, err) = in_nearest(x, |x| y01_quick::<F>(nu, x));
+    decide(if neg { y.neg() } else { y }, err)
+}
+
+dispatch! {
+    (nu: u32, x: f64, neg: bool) -> f64:
+    y01_go y01_fma y01_plain => y01_fast, y01_slow;
+}
+
 /// Y₀ or Y₁ of a positive x (not a NaN or infinite: the crate takes those), negated when
 /// `neg`, rounded.
 fn y01(nu: u32, x: f64, neg: bool) -> f64 {
+    y01_go(nu, x, neg)
+}
+
+/// Y_n(x) for n >= 2 and 2^-30 <= x < 2, in round-to-nearest, with a bound on its error:
+/// the forward recurrence from `y01_quick`'s Y₀ and Y₁, the bound carried along by the
+/// recurrence of magnitudes e_(k+1) = (2k/x)e_k + e_(k-1) (with 2^-100 of the value for
+/// the steps' own roundings). None past 2^600, where the slow path scales.
+fn yn_quick(n: u32, x: f64) -> Option<(Dd, f64)> {
+    let (mut a, mut ea) = y01_quick::<false>(0, x);
+    let (mut b, mut eb) = y01_quick::<false>(1, x);
+    let rx = Dd::new(2.0, 0.0).div(Dd::new(x, 0.0));
+    for i in 1..n {
+        let f = rx.mul(Dd::new(f64::from(i), 0.0));
+        let c = f.mul(b).add(a.neg());
+        let ec = f.hi * eb + ea + c.hi.abs() * f64::from_bits((1023 - 100) << 52);
+        (a, ea, b, eb) = (b, eb, c, ec);
+        if b.hi.abs() > pow2(600) {
+            return None;
+        }
+    }
+    Some((b, eb))
+}
+
+#[cold]
+#[inline(never)]
+fn y01_slow(nu: u32, x: f64, neg: bool) -> f64 {
     let (m, k) = if nu == 1 && x < f64::from_bits((1023 - 900) << 52) {
         // -2/(πx) (the rest is below 2^-1700 of it), x scaled up by 2^100 so the quotient
         // and the products dividing by it makes stay far from overflow.
@@ -568,6 +698,13 @@ pub extern "C" fn yn(n: c_int, x: f64) -> f64 {
     // Y_(-n) = (-1)^n Y_n.
     let neg = n < 0 && odd(n);
     let an = n.unsigned_abs();
+    if an >= 2 && (SMALL..2.0).contains(&x) {
+        if let Some((y, err)) = in_nearest((an, x), |(n, x)| yn_quick(n, x)) {
+            if let Some(v) = decide(if neg { y.neg() } else { y }, err) {
+                return v;
+            }
+        }
+    }
     let b = match an {
         0 | 1 => return y01(an, x, neg),
         _ if x < SMALL => in_nearest((an, x), |(n, x)| yn_tiny(n, x)),
@@ -688,6 +825,58 @@ mod tests {
         assert_eq!(a, 1.0 - f64::EPSILON / 2.0);
         assert!(b > 0.0 && b < 1.3e-321, "{b}");
         assert_eq!(c, f64::NEG_INFINITY);
+    }
+
+    /// The quick path's value, in round-to-nearest with and without FMA, within a quarter of
+    /// its bound of the slow path's.
+    #[test]
+    fn quick_path_is_within_its_bound() {
+        fn run<const F: bool>(worst: &mut f64) {
+            let mut rng = crate::support::XorShift(0x9b05_688c_2b3e_6c1f);
+            for i in 0..40_000 {
+                let u = rng.unit();
+                let x = if i % 2 == 0 { u * 2.0 } else { libm::exp2(-60.0 * u) };
+                if x == 0.0 {
+                    continue;
+                }
+                for nu in 0..2 {
+                    let (y, err) = in_nearest(x, |x| y01_quick::<F>(nu, x));
+                    let v = in_nearest(x, |x| jy(nu, x, true).1);
+                    let d = ((y.hi - v.hi) + (y.lo - v.lo)).abs();
+                    *worst = worst.max(d / err);
+                }
+            }
+        }
+        in_every_mode!(run, f64, |mode, worst: f64| {
+            std::println!("mode {mode}: largest error 2^{:.1} of the bound", worst.log2());
+            assert!(worst < 0.25, "{worst}");
+        });
+    }
+
+    /// Below 2, every rounding the quick path decides is the slow path's, in every mode,
+    /// and it decides all but the calls near Y₀'s zero.
+    #[test]
+    fn quick_path_rounds_as_the_slow_path() {
+        fn run<const F: bool>(acc: &mut u32) {
+            let mut rng = crate::support::XorShift(0x1f83_d9ab_fb41_bd6b);
+            for i in 0..20_000 {
+                let u = rng.unit();
+                let x = if i % 2 == 0 { u * 2.0 } else { libm::exp2(-60.0 * u) };
+                if x == 0.0 {
+                    continue;
+                }
+                for nu in 0..2 {
+                    match y01_fast::<F>(nu, x, false) {
+                        Some(v) => assert_eq!(v.to_bits(), y01_slow(nu, x, false).to_bits(), "Y{nu}({x:e})"),
+                        None => *acc += 1,
+                    }
+                }
+            }
+        }
+        in_every_mode!(run, u32, |mode, acc: u32| {
+            std::println!("mode {mode}: undecided {acc} of 80000");
+            assert!(acc < 400, "{acc}");
+        });
     }
 
     #[test]

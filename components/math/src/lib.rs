@@ -161,6 +161,7 @@ mod explog_tables;
 pub mod hyper;
 pub use hyper::*;
 pub mod bessel;
+mod bessel_tables;
 pub use bessel::{j0, j1, jn, y0, y1, yn};
 pub mod erf;
 pub use erf::{erf, erfc};
