@@ -879,6 +879,23 @@ mod tests {
         });
     }
 
+    /// A float result past the format's range rounds in the caller's mode, with overflow
+    /// (the narrowing once ran before `in_nearest` put the mode back).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn float_overflow_follows_the_mode() {
+        use crate::fenv::{FE_ALL_EXCEPT, FE_OVERFLOW, FE_TONEAREST, FE_UPWARD, feclearexcept, fesetround, fetestexcept};
+        let x = f32::from_bits(0x3f80_0001);
+        fesetround(FE_UPWARD);
+        feclearexcept(FE_ALL_EXCEPT);
+        let y = crate::float::ynf(47, x);
+        let flags = fetestexcept(FE_OVERFLOW);
+        fesetround(FE_TONEAREST);
+        assert_eq!(y, -f32::MAX);
+        assert_eq!(flags, FE_OVERFLOW);
+        assert_eq!(crate::float::ynf(47, x), f32::NEG_INFINITY);
+    }
+
     #[test]
     fn special_values() {
         assert_eq!(y0(0.0), f64::NEG_INFINITY);

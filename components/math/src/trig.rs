@@ -101,7 +101,7 @@ impl Dd {
 /// Runs `f(a)` in round-to-nearest and puts MXCSR back as it was, flags included. The
 /// compiler takes floating-point arithmetic for free of side effects and could move it
 /// across the MXCSR writes, so the argument and the result pass through `black_box`, which
-/// pins the work between them.
+/// pins the work between them (and the caller's work on the result after them).
 #[inline]
 pub(crate) fn in_nearest<A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
     nearest_then::<false, A, T>(a, f)
@@ -137,7 +137,10 @@ fn nearest_then<const KEEP: bool, A, T>(a: A, f: impl FnOnce(A) -> T) -> T {
         }
         // SAFETY: as above.
         unsafe { core::arch::asm!("ldmxcsr [{}]", in(reg) &raw const back, options(nostack, preserves_flags)) };
-        r
+        // Through `black_box` again: the caller's arithmetic on the result would otherwise
+        // be free to run before the ldmxcsr, in round-to-nearest (ynf's narrowing of an
+        // overflowing double did, giving -inf in the upward mode, and lost its flags).
+        bb(r)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
