@@ -371,20 +371,35 @@ pub extern "C" fn fma(x: f64, y: f64, z: f64) -> f64 {
     // Tests on the bits: comparing a signalling NaN would raise invalid.
     let mag = |v: f64| v.to_bits() & !(1 << 63);
     let inf = f64::INFINITY.to_bits();
-    // The common case first, in one branch: all three finite and not zero.
+    // The common case first, in one branch: all three finite and not zero, on an FMA
+    // machine: the instruction inline, and nothing else in this frame (the rest is out of
+    // line, so this path saves no registers).
+    let ordinary = |v: f64| mag(v).wrapping_sub(1) < inf - 1;
+    #[cfg(target_arch = "x86_64")]
+    if ordinary(x) & ordinary(y) & ordinary(z) && fma_known() {
+        let mut r = x;
+        // SAFETY: the CPU has FMA; vfmadd213sd sets r = y·r + z, rounded once in MXCSR's
+        // mode with its flags.
+        unsafe {
+            core::arch::asm!("vfmadd213sd {r}, {y}, {z}", r = inout(xmm_reg) r, y = in(xmm_reg) y, z = in(xmm_reg) z,
+                options(nomem, nostack, preserves_flags))
+        };
+        return r;
+    }
+    fma_rest(x, y, z)
+}
+
+/// `fma` but for its common case on an FMA machine.
+#[inline(never)]
+fn fma_rest(x: f64, y: f64, z: f64) -> f64 {
+    let mag = |v: f64| v.to_bits() & !(1 << 63);
+    let inf = f64::INFINITY.to_bits();
     let ordinary = |v: f64| mag(v).wrapping_sub(1) < inf - 1;
     if ordinary(x) & ordinary(y) & ordinary(z) {
         #[cfg(target_arch = "x86_64")]
         if has_fma() {
-            let mut r = x;
-            // SAFETY: the CPU has FMA; vfmadd213sd sets r = y·r + z, rounded once in
-            // MXCSR's mode with its flags (the instruction inline: no call, as the
-            // target-feature function would need).
-            unsafe {
-                core::arch::asm!("vfmadd213sd {r}, {y}, {z}", r = inout(xmm_reg) r, y = in(xmm_reg) y, z = in(xmm_reg) z,
-                    options(nomem, nostack, preserves_flags))
-            };
-            return r;
+            // SAFETY: the CPU has FMA.
+            return unsafe { fma_hw(x, y, z) };
         }
         return crate::fma::fma(x, y, z);
     }
@@ -399,6 +414,25 @@ pub extern "C" fn fma(x: f64, y: f64, z: f64) -> f64 {
 /// as musl computes them).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn fmaf(x: f32, y: f32, z: f32) -> f32 {
+    let mag = |v: f32| v.to_bits() & !(1 << 31);
+    let inf = f32::INFINITY.to_bits();
+    let ordinary = |v: f32| mag(v).wrapping_sub(1) < inf - 1;
+    #[cfg(target_arch = "x86_64")]
+    if ordinary(x) & ordinary(y) & ordinary(z) && fma_known() {
+        let mut r = x;
+        // SAFETY: as in `fma`, with vfmadd213ss.
+        unsafe {
+            core::arch::asm!("vfmadd213ss {r}, {y}, {z}", r = inout(xmm_reg) r, y = in(xmm_reg) y, z = in(xmm_reg) z,
+                options(nomem, nostack, preserves_flags))
+        };
+        return r;
+    }
+    fmaf_rest(x, y, z)
+}
+
+/// `fmaf` but for its common case on an FMA machine.
+#[inline(never)]
+fn fmaf_rest(x: f32, y: f32, z: f32) -> f32 {
     let mag = |v: f32| v.to_bits() & !(1 << 31);
     let inf = f32::INFINITY.to_bits();
     let ordinary = |v: f32| mag(v).wrapping_sub(1) < inf - 1;
