@@ -190,6 +190,27 @@ fn raise_inexact() {
     let _ = black_box(black_box(1.0f64) + black_box(f64::MIN_POSITIVE));
 }
 
+/// s + t rounded once to the 64-bit significand on the x87, in its rounding mode and with
+/// its flags (the sum of two doubles is exact before that rounding).
+fn x87_sum(s: f64, t: f64) -> F80 {
+    let mut r = F80 { m: 0, se: 0 };
+    // SAFETY: loads two doubles from locals, adds them, stores the result into `r`; the
+    // stack is left as it was.
+    unsafe {
+        asm!(
+            "fld qword ptr [{s}]",
+            "fadd qword ptr [{t}]",
+            "fstp tbyte ptr [{r}]",
+            s = in(reg) &s,
+            t = in(reg) &t,
+            r = in(reg) &mut r,
+            out("st(0)") _,
+            options(nostack),
+        )
+    };
+    r
+}
+
 fn raise_invalid() {
     let _ = black_box(black_box(0.0f64) / black_box(0.0f64));
 }

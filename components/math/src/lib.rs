@@ -16,8 +16,6 @@ mod support;
 #[cfg(target_arch = "x86_64")]
 pub mod fenv;
 pub mod fma;
-#[cfg(target_arch = "x86_64")]
-pub mod ld80;
 
 /// Defines C entry points that forward to a `libm` kernel of the same shape.
 macro_rules! math_fns {
@@ -137,6 +135,9 @@ macro_rules! in_every_mode {
     }};
 }
 
+// After the macros, which its files use.
+#[cfg(target_arch = "x86_64")]
+pub mod ld80;
 pub mod exact;
 pub use exact::*;
 pub mod real;

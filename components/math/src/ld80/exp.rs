@@ -9,9 +9,9 @@
 //! beside x) round as 1 (or x) nudged by a sticky bit, so the directed modes see which side
 //! the exact value is on; exact results (e^0, 2^n, 10^n for small n) raise no inexact.
 use super::{BIAS, F80, INT_BIT, U256, add, raise_inexact, round_f80, x87_mode};
-use crate::explog::{exp_dd, expm1_small, pow2};
-use crate::explog_tables::{LN10, LN2, LN2_PARTS};
-use crate::trig::{Dd, in_nearest, two_prod};
+use crate::explog::{exp_dd, expm1_small, fmadd, mul_err, nearest, pow2};
+use crate::explog_tables::{EXP2_J, INV_LN2, LN10, LN2, LN2_PARTS};
+use crate::trig::{Dd, fast_two_sum, in_nearest, two_prod, two_sum};
 
 const ONE: F80 = F80::new(false, BIAS as u64, INT_BIT);
 
@@ -139,13 +139,80 @@ fn exp_edges(x: F80, big: i32) -> Result<u32, F80> {
 /// `expl(x)`: e^x.
 pub extern "C" fn expl_body(x: F80) -> F80 {
     // From |x| = 2^14 on, far past both ends.
-    let mode = match exp_edges(x, 14) {
-        Ok(mode) => mode,
-        Err(r) => return r,
-    };
+    if let Err(r) = exp_edges(x, 14) {
+        return r;
+    }
+    expl_go(x)
+}
+
+/// ln 2/512 in three parts for `expl_fast`'s reduction: ln 2's first 29 bits and its next
+/// 24 (k times either is exact for |k| < 2^24), and the double after them; all three
+/// divided by 512 exactly.
+const LN2_512_3: (f64, f64, f64) = {
+    let h = f64::from_bits(LN2.0.to_bits() & !((1 << 24) - 1));
+    (h / 512.0, (LN2.0 - h) / 512.0, LN2.1 / 512.0)
+};
+
+/// The fast path's bound on its error relative to its value: 2^-80, with room over the
+/// largest seen, 2^-83.2 (`expl_fast_is_within_its_bound`).
+const EXPL_EPS: f64 = f64::from_bits((1023 - 80) << 52);
+
+/// e^x for 2^-70 <= |x| < 2^14 as (s, t, K): e^x = (s + t)·2^K to within `EXPL_EPS`/4,
+/// s in [1, 2.01). x = (512K + j)·ln2/512 + r with |r| <= ln2/1024 (the reduction exact to
+/// 2^-84), e^r - 1 = r + r²/2 + r³(1/6 + r/24 + r²/120 + r³/720) with r + r²/2 in
+/// double-double, then 2^(j/512) (`EXP2_J`) times 1 + that.
+#[inline(always)]
+fn expl_parts<const F: bool>(x: F80) -> (f64, f64, i32) {
+    let d = to_dd(x);
+    let kk = nearest::<F>(d.hi * (INV_LN2.0 * 512.0));
+    // SAFETY: |kk| < 2^24, an integer.
+    let ki: i32 = unsafe { kk.to_int_unchecked() };
+    // x - kk·ln2/512: the first difference exact (Sterbenz, or kk = 0), kk times the
+    // second part exact, the third's product rounded (below 2^-97).
+    let a = d.hi - kk * LN2_512_3.0;
+    let (rh, rl) = two_sum(a, -kk * LN2_512_3.1);
+    let (rh, rl) = fast_two_sum(rh, rl + (d.lo - kk * LN2_512_3.2));
+    let p = rh * rh;
+    let pe = mul_err::<F>(rh, rh, p);
+    let q = rh * p * fmadd::<F>(rh, fmadd::<F>(rh, fmadd::<F>(rh, 1.0 / 720.0, 1.0 / 120.0), 1.0 / 24.0), 1.0 / 6.0);
+    let (s1, e1) = fast_two_sum(rh, 0.5 * p);
+    let low = e1 + fmadd::<F>(rh, rl, fmadd::<F>(0.5, pe, rl + q));
+    let (th, tl) = EXP2_J[(ki & 511) as usize];
+    let u = th * s1;
+    let ue = mul_err::<F>(th, s1, u);
+    let (h, l) = fast_two_sum(th, u);
+    (h, l + fmadd::<F>(th, low, fmadd::<F>(tl, s1, ue + tl)), ki >> 9)
+}
+
+/// `expl` by `expl_parts`, rounded on the x87 (s + t one addition in its mode) when the
+/// bound decides it and the result is normal.
+#[inline(always)]
+fn expl_fast<const F: bool>(x: F80) -> Option<F80> {
+    let (s, t, k) = expl_parts::<F>(x);
+    let eps = s * EXPL_EPS;
+    let r = super::x87_sum(s, t - eps);
+    if r != super::x87_sum(s, t + eps) {
+        return None;
+    }
+    let e = r.exp() as i32 + k;
+    if !(1..0x7fff).contains(&e) {
+        return None;
+    }
+    Some(F80 { m: r.m, se: e as u64 })
+}
+
+#[cold]
+#[inline(never)]
+fn expl_slow(x: F80) -> F80 {
+    let mode = x87_mode();
     let (m, k) = in_nearest(to_dd(x), exp_big);
     raise_inexact();
     dd_round(m, k, mode)
+}
+
+dispatch! {
+    (x: F80) -> F80:
+    expl_go expl_fma expl_plain => expl_fast, expl_slow;
 }
 
 /// `exp2l(x)`: 2^x; exact for integral x.
@@ -392,6 +459,69 @@ ld_fn!(x call "tanhl", "limpet_math_tanhl", tanhl_body);
 mod tests {
     use super::*;
     use crate::ld80::f;
+
+    /// An F80 with a random 64-bit significand near v (the low 11 bits set too, so the
+    /// double-double's low part is exercised).
+    fn near(v: f64, bits: u64) -> F80 {
+        let a = f(v);
+        F80 { m: a.m ^ (bits & 0x7ff), se: a.se }
+    }
+
+    /// `expl_parts` against the double-double exponential in every mode: within a quarter
+    /// of `EXPL_EPS`.
+    #[test]
+    fn expl_fast_is_within_its_bound() {
+        fn run<const F: bool>(worst: &mut f64) {
+            let mut rng = crate::support::XorShift(0x243f_6a88_85a3_08d3);
+            for i in 0..100_000 {
+                let u = rng.unit();
+                let v = match i % 3 {
+                    0 => (u - 0.5) * 22_000.0,
+                    1 => (u - 0.5) * 40.0,
+                    _ => (u - 0.5) * 0.01,
+                };
+                if v.abs() < 1e-20 {
+                    continue;
+                }
+                let x = near(v, rng.0);
+                let (s, t, k) = expl_parts::<F>(x);
+                let (m, mk) = in_nearest(to_dd(x), exp_big);
+                let sc = pow2(k - mk);
+                let d = ((s * sc - m.hi) + (t * sc - m.lo)) / m.hi;
+                *worst = worst.max(d.abs());
+            }
+        }
+        in_every_mode!(run, f64, |mode, worst: f64| {
+            std::println!("mode {mode}: expl_parts within 2^{:.1}", worst.log2());
+            assert!(worst < EXPL_EPS / 4.0, "{worst:e}");
+        });
+    }
+
+    /// Every expl the fast path decides, in every mode, is the slow path's, and it decides
+    /// all but a few in 10,000.
+    #[test]
+    fn expl_fast_rounds_as_the_slow_path() {
+        fn run<const F: bool>(undecided: &mut u32) {
+            let mut rng = crate::support::XorShift(0x1319_8a2e_0370_7344);
+            for i in 0..100_000 {
+                let u = rng.unit();
+                let v = if i % 2 == 0 { (u - 0.5) * 22_000.0 } else { (u - 0.5) * 40.0 };
+                let x = near(v, rng.0);
+                if exp_edges(x, 14).is_err() {
+                    continue;
+                }
+                match expl_fast::<F>(x) {
+                    Some(r) => assert_eq!(r, expl_slow(x), "expl {v}"),
+                    None => *undecided += 1,
+                }
+            }
+        }
+        // The x87's mode follows each test mode (fesetround sets both units).
+        in_every_mode!(run, u32, |mode, undecided: u32| {
+            std::println!("mode {mode}: undecided {undecided}");
+            assert!(undecided < 100, "{undecided}");
+        });
+    }
 
     /// The long double results rounded to double are within an ulp of limpet's correctly
     /// rounded double functions, over a spread of arguments.
