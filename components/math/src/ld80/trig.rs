@@ -8,7 +8,10 @@
 //! way; infinities give the default NaN with invalid (x - x) and NaNs come back quieted.
 use super::exp::{dd_round, nudged, to_dd};
 use super::{BIAS, F80, INT_BIT, add, raise_inexact, store, sub, x87_mode};
-use crate::trig::{Dd, in_nearest, reduce_parts, sin_cos_of};
+use crate::explog::{fmadd, mul_err, nearest};
+use crate::trig::{Dd, fast_two_sum, in_nearest, reduce_parts, sin_cos_of, two_sum};
+use crate::trig_tables::{COS_COEF, PIO2, SIN_COEF};
+use core::f64::consts::FRAC_2_PI;
 
 const ONE: F80 = F80::new(false, BIAS as u64, INT_BIT);
 
@@ -64,13 +67,132 @@ fn trig(x: F80, which: u8) -> F80 {
 
 /// `sinl(x)`.
 pub extern "C" fn sinl_body(x: F80) -> F80 {
-    trig(x, 0)
+    if let Some(r) = edge(x, 0) {
+        return r;
+    }
+    sinl_go(x)
 }
 
 /// `cosl(x)`.
 pub extern "C" fn cosl_body(x: F80) -> F80 {
+    if let Some(r) = edge(x, 1) {
+        return r;
+    }
+    cosl_go(x)
+}
+
+/// π/2 in four parts for the fast path's reduction: the double's first 29 bits and its
+/// other 24 (n times either is exact for |n| < 2^24), then the next two doubles (to
+/// 2^-160).
+const PIO2_4: (f64, f64, f64, f64) = {
+    let h = f64::from_bits(PIO2.0.to_bits() & !((1 << 24) - 1));
+    (h, PIO2.0 - h, PIO2.1, f64::from_bits(0xb91f_1976_b7ed_8fbc))
+};
+
+/// The fast path's bound on its error relative to its value: 2^-80, with room over the
+/// largest seen, 2^-84.3 (`trig_fast_is_within_its_bound`).
+const TRIG_EPS: f64 = f64::from_bits((1023 - 80) << 52);
+
+/// Σ c[k] z^k for k < 13 (|z| <= 0.62): the terms from z^6 on (below 2^-33 of the sum)
+/// by Horner's rule in double, the first six steps in double-double (with z's low part).
+#[inline(always)]
+fn poly_dd<const F: bool>(c: &[(f64, f64); 17], zh: f64, zl: f64) -> (f64, f64) {
+    let mut t = c[12].0;
+    for k in (6..12).rev() {
+        t = fmadd::<F>(t, zh, c[k].0);
+    }
+    let (mut h, mut l) = (t, 0.0);
+    for k in (0..6).rev() {
+        let p = h * zh;
+        let small = fmadd::<F>(h, zl, fmadd::<F>(l, zh, mul_err::<F>(h, zh, p))) + c[k].1;
+        let (s, e) = two_sum(p, c[k].0);
+        (h, l) = fast_two_sum(s, e + small);
+    }
+    (h, l)
+}
+
+/// (a + al)(b + bl) as a double-double.
+#[inline(always)]
+fn mul2<const F: bool>(a: f64, al: f64, b: f64, bl: f64) -> (f64, f64) {
+    let p = a * b;
+    fast_two_sum(p, fmadd::<F>(a, bl, fmadd::<F>(al, b, mul_err::<F>(a, b, p))))
+}
+
+/// sin x (`COS` false) or cos x for 2^-33 <= |x| < 2^20 as s + t within `TRIG_EPS`/4 of
+/// it, or None where the remainder of the reduction is below 2^-40 (the exact reduction's
+/// case). x = nπ/2 + r with r to 2^-130 (π/2 in four parts, the products exact), then
+/// sin r = r·Σ (-1)^k z^k/(2k+1)! and cos r = Σ (-1)^k z^k/(2k)!, z = r², to z^12 (the
+/// next term is below 2^-90).
+#[inline(always)]
+fn trig_parts<const F: bool, const COS: bool>(x: F80) -> Option<(f64, f64)> {
+    let d = to_dd(x);
+    let n = nearest::<F>(d.hi * FRAC_2_PI);
+    let a = fmadd::<F>(-n, PIO2_4.0, d.hi); // exact: Sterbenz, or n = 0
+    let (s, e) = two_sum(a, -n * PIO2_4.1);
+    let p = n * PIO2_4.2;
+    let pe = mul_err::<F>(n, PIO2_4.2, p);
+    let (s, e2) = two_sum(s, -p);
+    let (s, e3) = two_sum(s, d.lo);
+    let (rh, rl) = fast_two_sum(s, ((e + e2) + e3) - fmadd::<F>(n, PIO2_4.3, pe));
+    if rh.abs() < f64::from_bits((1023 - 40) << 52) {
+        return None;
+    }
+    let zh = rh * rh;
+    let zl = fmadd::<F>(2.0 * rh, rl, mul_err::<F>(rh, rh, zh));
+    // SAFETY: |n| < 2^21, an integer.
+    let q = unsafe { n.to_int_unchecked::<i32>() } as u32 + u32::from(COS);
+    let (h, l) = if q & 1 == 0 {
+        let (ph, pl) = poly_dd::<F>(&SIN_COEF, zh, zl);
+        mul2::<F>(rh, rl, ph, pl)
+    } else {
+        poly_dd::<F>(&COS_COEF, zh, zl)
+    };
+    Some(if q & 2 == 0 { (h, l) } else { (-h, -l) })
+}
+
+/// `trig_parts` rounded on the x87 when its bound decides.
+#[inline(always)]
+fn trig_fast<const F: bool, const COS: bool>(x: F80) -> Option<F80> {
+    if x.exp() as i32 >= BIAS + 20 {
+        return None;
+    }
+    let (s, t) = trig_parts::<F, COS>(x)?;
+    let eps = s.abs() * TRIG_EPS;
+    let r = super::x87_sum(s, t - eps);
+    if r != super::x87_sum(s, t + eps) {
+        return None;
+    }
+    Some(r)
+}
+
+#[inline(always)]
+fn sinl_fast<const F: bool>(x: F80) -> Option<F80> {
+    trig_fast::<F, false>(x)
+}
+
+#[inline(always)]
+fn cosl_fast<const F: bool>(x: F80) -> Option<F80> {
+    trig_fast::<F, true>(x)
+}
+
+#[cold]
+#[inline(never)]
+fn sinl_slow(x: F80) -> F80 {
+    trig(x, 0)
+}
+
+#[cold]
+#[inline(never)]
+fn cosl_slow(x: F80) -> F80 {
     trig(x, 1)
 }
+
+dispatch! {
+    (x: F80) -> F80:
+    sinl_go sinl_fma sinl_plain => sinl_fast, sinl_slow;
+    cosl_go cosl_fma cosl_plain => cosl_fast, cosl_slow;
+}
+
 
 /// `tanl(x)`.
 pub extern "C" fn tanl_body(x: F80) -> F80 {
@@ -131,6 +253,69 @@ mod tests {
                 assert!(near(to_f64(tanl_body(f(x))), t), "tan {x}");
             }
         }
+    }
+
+    /// `trig_parts` against the exact reduction's double-double values, in every mode:
+    /// within a quarter of `TRIG_EPS`.
+    #[test]
+    fn trig_fast_is_within_its_bound() {
+        fn run<const F: bool>(worst: &mut f64) {
+            let mut rng = crate::support::XorShift(0xa409_3822_299f_31d0);
+            for i in 0..100_000 {
+                let u = rng.unit();
+                let v = match i % 3 {
+                    0 => (u - 0.5) * 20.0,
+                    1 => (u - 0.5) * 2e6,
+                    _ => (u - 0.5) * 1e-3,
+                };
+                let b = f(v);
+                let x = F80 { m: b.m ^ (rng.0 & 0x7ff), se: b.se };
+                if tiny(x) || x.m == 0 {
+                    continue;
+                }
+                let (sd, cd) = sin_cos(x);
+                for (got, want) in [(trig_parts::<F, false>(x), sd), (trig_parts::<F, true>(x), cd)] {
+                    if let Some((h, l)) = got {
+                        let d = ((h - want.hi) + (l - want.lo)) / want.hi;
+                        *worst = worst.max(d.abs());
+                    }
+                }
+            }
+        }
+        in_every_mode!(run, f64, |mode, worst: f64| {
+            std::println!("mode {mode}: trig_parts within 2^{:.1}", worst.log2());
+            assert!(worst < TRIG_EPS / 4.0, "{worst:e}");
+        });
+    }
+
+    /// Every sinl and cosl the fast path decides, in every mode, is the slow path's; it
+    /// decides all but a few in 10,000.
+    #[test]
+    fn trig_fast_rounds_as_the_slow_path() {
+        fn run<const F: bool>(undecided: &mut u32) {
+            let mut rng = crate::support::XorShift(0x0801_f2e2_8581_9c4f);
+            for i in 0..50_000 {
+                let u = rng.unit();
+                let v = if i % 2 == 0 { (u - 0.5) * 20.0 } else { (u - 0.5) * 2e6 };
+                let b = f(v);
+                let x = F80 { m: b.m ^ (rng.0 & 0x7ff), se: b.se };
+                if edge(x, 0).is_some() {
+                    continue;
+                }
+                match sinl_fast::<F>(x) {
+                    Some(r) => assert_eq!(r, sinl_slow(x), "sinl {v}"),
+                    None => *undecided += 1,
+                }
+                match cosl_fast::<F>(x) {
+                    Some(r) => assert_eq!(r, cosl_slow(x), "cosl {v}"),
+                    None => *undecided += 1,
+                }
+            }
+        }
+        in_every_mode!(run, u32, |mode, undecided: u32| {
+            std::println!("mode {mode}: undecided {undecided} of 100000");
+            assert!(undecided < 100, "{undecided}");
+        });
     }
 
     /// Arguments past the double range: sin² + cos² = 1 to the double-double's precision
