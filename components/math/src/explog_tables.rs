@@ -9,6 +9,26 @@ pub const LN2: (f64, f64) = (f64::from_bits(0x3fe62e42fefa39ef), f64::from_bits(
 pub const INV_LN2: (f64, f64) = (f64::from_bits(0x3ff71547652b82fe), f64::from_bits(0x3c7777d0ffda0d24));
 /// ln 10 as a double-double.
 pub const LN10: (f64, f64) = (f64::from_bits(0x40026bb1bbb55516), f64::from_bits(0xbcaf48ad494ea3e9));
+/// 1/n as double-doubles, n = 0..16 (0 for n = 0), for log1p's series.
+pub const INV_N: [(f64, f64); 17] = [
+    (f64::from_bits(0x0000000000000000), f64::from_bits(0x0000000000000000)),
+    (f64::from_bits(0x3ff0000000000000), f64::from_bits(0x0000000000000000)),
+    (f64::from_bits(0x3fe0000000000000), f64::from_bits(0x0000000000000000)),
+    (f64::from_bits(0x3fd5555555555555), f64::from_bits(0x3c75555555555555)),
+    (f64::from_bits(0x3fd0000000000000), f64::from_bits(0x0000000000000000)),
+    (f64::from_bits(0x3fc999999999999a), f64::from_bits(0xbc6999999999999a)),
+    (f64::from_bits(0x3fc5555555555555), f64::from_bits(0x3c65555555555555)),
+    (f64::from_bits(0x3fc2492492492492), f64::from_bits(0x3c62492492492492)),
+    (f64::from_bits(0x3fc0000000000000), f64::from_bits(0x0000000000000000)),
+    (f64::from_bits(0x3fbc71c71c71c71c), f64::from_bits(0x3c5c71c71c71c71c)),
+    (f64::from_bits(0x3fb999999999999a), f64::from_bits(0xbc5999999999999a)),
+    (f64::from_bits(0x3fb745d1745d1746), f64::from_bits(0xbc4745d1745d1746)),
+    (f64::from_bits(0x3fb5555555555555), f64::from_bits(0x3c55555555555555)),
+    (f64::from_bits(0x3fb3b13b13b13b14), f64::from_bits(0xbc53b13b13b13b14)),
+    (f64::from_bits(0x3fb2492492492492), f64::from_bits(0x3c52492492492492)),
+    (f64::from_bits(0x3fb1111111111111), f64::from_bits(0x3c31111111111111)),
+    (f64::from_bits(0x3fb0000000000000), f64::from_bits(0x0000000000000000)),
+];
 /// 1/n! as double-doubles, n = 0..12.
 pub const INV_FACT: [(f64, f64); 13] = [
     (f64::from_bits(0x3ff0000000000000), f64::from_bits(0x0000000000000000)),

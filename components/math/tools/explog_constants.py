@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates components/math/src/explog_tables.rs: ln 2 (in three parts for the exact
-reduction, and as a double-double), 1/ln 2 and ln 10 as double-doubles, and 1/n! for the
-exponential's series, from ln 2 = 2 atanh(1/3) and ln 10 = 3 ln 2 + 2 atanh(1/9) summed in
+reduction, and as a double-double), 1/ln 2 and ln 10 as double-doubles, 1/n for the
+logarithm's series and 1/n! for the exponential's, from ln 2 = 2 atanh(1/3) and ln 10 = 3 ln 2 + 2 atanh(1/9) summed in
 Python integers:
     python3 components/math/tools/explog_constants.py > components/math/src/explog_tables.rs
 """
@@ -47,6 +47,12 @@ for name, q, what in (("LN2", ln2, "ln 2"), ("INV_LN2", 1 / ln2, "1/ln 2"), ("LN
     h, l = dd(q)
     print("/// %s as a double-double." % what)
     print("pub const %s: (f64, f64) = (%s, %s);" % (name, lit(h), lit(l)))
+print("/// 1/n as double-doubles, n = 0..16 (0 for n = 0), for log1p's series.")
+print("pub const INV_N: [(f64, f64); 17] = [")
+for n in range(17):
+    h, l = dd(Fraction(1, n)) if n else (0.0, 0.0)
+    print("    (%s, %s)," % (lit(h), lit(l)))
+print("];")
 print("/// 1/n! as double-doubles, n = 0..12.")
 print("pub const INV_FACT: [(f64, f64); 13] = [")
 f = 1

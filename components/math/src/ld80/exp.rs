@@ -158,12 +158,19 @@ const LN2_512_3: (f64, f64, f64) = {
 const EXPL_EPS: f64 = f64::from_bits((1023 - 80) << 52);
 
 /// e^x for 2^-70 <= |x| < 2^14 as (s, t, K): e^x = (s + t)·2^K to within `EXPL_EPS`/4,
-/// s in [1, 2.01). x = (512K + j)·ln2/512 + r with |r| <= ln2/1024 (the reduction exact to
-/// 2^-84), e^r - 1 = r + r²/2 + r³(1/6 + r/24 + r²/120 + r³/720) with r + r²/2 in
-/// double-double, then 2^(j/512) (`EXP2_J`) times 1 + that.
+/// s in [1, 2.01).
 #[inline(always)]
 fn expl_parts<const F: bool>(x: F80) -> (f64, f64, i32) {
-    let d = to_dd(x);
+    exp_parts_dd::<F>(to_dd(x))
+}
+
+/// e^d for a double-double 2^-70 <= |d| < 2^14 (|d.lo| <= 2^-52 |d.hi|) as (s, t, K):
+/// e^d = (s + t)·2^K to within 2^-83 of it, s in [1, 2.01). d = (512K + j)·ln2/512 + r
+/// with |r| <= ln2/1024 (the reduction exact to 2^-84), e^r - 1 = r + r²/2 + r³(1/6 + r/24
+/// + r²/120 + r³/720) with r + r²/2 in double-double, then 2^(j/512) (`EXP2_J`) times 1 +
+/// that.
+#[inline(always)]
+pub(super) fn exp_parts_dd<const F: bool>(d: Dd) -> (f64, f64, i32) {
     let kk = nearest::<F>(d.hi * (INV_LN2.0 * 512.0));
     // SAFETY: |kk| < 2^24, an integer.
     let ki: i32 = unsafe { kk.to_int_unchecked() };
@@ -171,7 +178,8 @@ fn expl_parts<const F: bool>(x: F80) -> (f64, f64, i32) {
     // second part exact, the third's product rounded (below 2^-97).
     let a = d.hi - kk * LN2_512_3.0;
     let (rh, rl) = two_sum(a, -kk * LN2_512_3.1);
-    let (rh, rl) = fast_two_sum(rh, rl + (d.lo - kk * LN2_512_3.2));
+    // Not fast_two_sum: d.lo (up to 2^-39) can outweigh a remainder that cancelled.
+    let (rh, rl) = two_sum(rh, rl + (d.lo - kk * LN2_512_3.2));
     let p = rh * rh;
     let pe = mul_err::<F>(rh, rh, p);
     let q = rh * p * fmadd::<F>(rh, fmadd::<F>(rh, fmadd::<F>(rh, 1.0 / 720.0, 1.0 / 120.0), 1.0 / 24.0), 1.0 / 6.0);

@@ -10,11 +10,11 @@
 //! bases take only integral exponents (else the default NaN with invalid), and zeros and
 //! infinities give zeros and infinities with the sign an odd integral y carries over
 //! (divide-by-zero for a zero to a negative power).
-use super::exp::{dd_round, nudged, to_dd};
+use super::exp::{dd_round, exp_parts_dd, nudged, to_dd};
 use super::{BIAS, F80, INT_BIT, U256, mul, raise_inexact, round_f80, sub, x87_mode};
-use crate::explog::{exp_dd, log_dd};
-use crate::explog_tables::{INV_LN2, LN2};
-use crate::trig::{Dd, in_nearest, two_prod};
+use crate::explog::{exp_dd, fmadd, log_dd, log_reduce, mul_err, pow2};
+use crate::explog_tables::{INV_LN2, INV_N, LN2, LN2_PARTS, LOG_INV_C};
+use crate::trig::{Dd, fast_two_sum, in_nearest, two_prod, two_sum};
 
 const ONE: F80 = F80::new(false, BIAS as u64, INT_BIT);
 
@@ -155,6 +155,15 @@ pub extern "C" fn powl_body(x: F80, y: F80) -> F80 {
             return r;
         }
     }
+    powl_go(ax, y, neg)
+}
+
+/// The rest of `powl` for a positive finite x != 1 and a finite y (not 0, 1 or 2, and
+/// not a small positive integer whose exact power fits): x^y with the sign `neg`.
+#[cold]
+#[inline(never)]
+fn powl_slow(ax: F80, y: F80, neg: bool) -> F80 {
+    let mode = x87_mode();
     let l = in_nearest(ax, log2_dd);
     // |log2 |x|| >= 2^-64 here (x != 1): past 2^15/2^-64 in |y| the result is far beyond
     // the format at one end or the other.
@@ -165,7 +174,8 @@ pub extern "C" fn powl_body(x: F80, y: F80) -> F80 {
     }
     if (y.exp() as i32) < BIAS - 200 {
         // |y·log2 x| < 2^-185: 1 nudged to the side of y·log x.
-        return nudged(signed(ONE), (l.hi > 0.0) != y.neg(), mode);
+        let one = F80 { m: ONE.m, se: ONE.se | u64::from(neg) << 15 };
+        return nudged(one, (l.hi > 0.0) != y.neg(), mode);
     }
     let t = in_nearest((to_dd(y), l), |(y, l)| y.mul(l));
     if t.hi.abs() > 16500.0 {
@@ -187,6 +197,100 @@ pub extern "C" fn powl_body(x: F80, y: F80) -> F80 {
     dd_round(if neg { m.neg() } else { m }, k, mode)
 }
 
+/// The fast path's bound on its error relative to its value, for |y·ln x| < 2^10: 2^-80,
+/// with room over the largest seen, 2^-83.2 (`powl_fast_is_within_its_bound`).
+const POWL_EPS: f64 = f64::from_bits((1023 - 80) << 52);
+
+/// ln x for a positive normal x whose significand's double part is normal, to about
+/// 2^-100: x = 2^k·z with z in [0.6875, 1.375) and its interval's 1/c (`LOG_INV_C`), u =
+/// z/c - 1 exactly (the significand's 11 bits past the double in a second term), ln x =
+/// k·ln 2 - log(1/c) + log1p(u) with log1p(u) = u·Σ (-u)^n/(n+1), the first five steps of
+/// Horner's rule in double-double and the terms from u^5 on (below 2^-45) in double.
+#[inline(always)]
+fn ln_quick<const F: bool>(x: F80) -> Option<Dd> {
+    let e = x.exp() as i32 - BIAS;
+    if !(-1000..1000).contains(&e) {
+        return None;
+    }
+    let xh = (x.m >> 11) as f64 * pow2(e - 52);
+    let xl = (x.m & 0x7ff) as f64 * pow2(e - 63);
+    let (i, k, z) = log_reduce(xh.to_bits());
+    let zl = xl * pow2(-k as i32);
+    let (invc, lch, lcl) = LOG_INV_C[i];
+    let p = z * invc;
+    // p - 1 exact (Sterbenz), then p's rounding error and the low part's product.
+    let (uh, ul) = two_sum(p - 1.0, fmadd::<F>(zl, invc, mul_err::<F>(z, invc, p)));
+    let mut t = 0.0;
+    for n in (6..=11).rev() {
+        let c = if n & 1 == 1 { INV_N[n].0 } else { -INV_N[n].0 };
+        t = fmadd::<F>(t, uh, c);
+    }
+    let (mut h, mut l) = (t, 0.0);
+    for n in (1..=5).rev() {
+        let (ch, cl) = if n & 1 == 1 { INV_N[n] } else { (-INV_N[n].0, -INV_N[n].1) };
+        let q = h * uh;
+        let small = fmadd::<F>(h, ul, fmadd::<F>(l, uh, mul_err::<F>(h, uh, q))) + cl;
+        let (s, e) = two_sum(q, ch);
+        (h, l) = fast_two_sum(s, e + small);
+    }
+    let q = h * uh;
+    let (l1h, l1l) = fast_two_sum(q, fmadd::<F>(h, ul, fmadd::<F>(l, uh, mul_err::<F>(h, uh, q))));
+    // k·ln 2 (the first part's product exact for |k| < 2^11, the second's by mul_err) and
+    // -log(1/c), then log1p(u).
+    let kf = k as f64;
+    let (a, ae) = fast_two_sum(kf * LN2_PARTS.0, lch);
+    let (s, e) = two_sum(a, l1h);
+    let k1 = kf * LN2_PARTS.1;
+    let low = (ae + e) + (l1l + lcl) + (k1 + mul_err::<F>(kf, LN2_PARTS.1, k1)) + kf * LN2_PARTS.2;
+    let (h, l) = fast_two_sum(s, low);
+    Some(Dd::new(h, l))
+}
+
+/// x^y for a positive x (not a power of 2, whose exact cases the slow path keeps exact)
+/// and |y·ln x| < 2^10, as (s + t)·2^K within `POWL_EPS`/4: e^(y·ln x) from `ln_quick`
+/// and `exp_parts_dd`.
+#[inline(always)]
+fn powl_parts<const F: bool>(ax: F80, y: F80) -> Option<(f64, f64, i32)> {
+    if ax.m == INT_BIT {
+        return None;
+    }
+    let l = ln_quick::<F>(ax)?;
+    let yd = to_dd(y);
+    let wh = yd.hi * l.hi;
+    let wl = fmadd::<F>(yd.hi, l.lo, fmadd::<F>(yd.lo, l.hi, mul_err::<F>(yd.hi, l.hi, wh)));
+    let (wh, wl) = fast_two_sum(wh, wl);
+    if !(wh.abs() < 1024.0 && wh.abs() > f64::from_bits((1023 - 60) << 52)) {
+        return None;
+    }
+    Some(exp_parts_dd::<F>(Dd::new(wh, wl)))
+}
+
+/// `powl` by `powl_parts`, rounded on the x87 (s + t one addition in its mode) when the
+/// bound decides it and the result is normal.
+#[inline(always)]
+fn powl_fast<const F: bool>(ax: F80, y: F80, neg: bool) -> Option<F80> {
+    if (y.exp() as i32) < BIAS - 100 || (y.exp() as i32) > BIAS + 20 {
+        return None;
+    }
+    let (s, t, k) = powl_parts::<F>(ax, y)?;
+    let (s, t) = if neg { (-s, -t) } else { (s, t) };
+    let eps = s.abs() * POWL_EPS;
+    let r = super::x87_sum(s, t - eps);
+    if r != super::x87_sum(s, t + eps) {
+        return None;
+    }
+    let e = r.exp() as i32 + k;
+    if !(1..0x7fff).contains(&e) {
+        return None;
+    }
+    Some(F80 { m: r.m, se: (r.se & 0x8000) | e as u64 })
+}
+
+dispatch! {
+    (ax: F80, y: F80, neg: bool) -> F80:
+    powl_go powl_fma powl_plain => powl_fast, powl_slow;
+}
+
 ld_fn!(xy call "powl", "limpet_math_powl", powl_body);
 
 #[cfg(test)]
@@ -204,6 +308,68 @@ mod tests {
         assert_eq!(powl_body(f(-8.0), f(1.0 / 3.0)).is_nan(), true);
         assert_eq!(powl_body(f(f64::NAN), f(0.0)), ONE);
         assert_eq!(powl_body(f(-1.0), f(f64::INFINITY)), ONE);
+    }
+
+    /// `powl_parts` against the double-double path in every mode: within a quarter of
+    /// `POWL_EPS`.
+    #[test]
+    fn powl_fast_is_within_its_bound() {
+        fn run<const F: bool>(worst: &mut f64) {
+            let mut rng = crate::support::XorShift(0x4528_21e6_38d0_1377);
+            for i in 0..100_000 {
+                let u = rng.unit();
+                let (xv, yv) = match i % 3 {
+                    0 => (0.5 + u * 9.5, (rng.unit() - 0.5) * 8.0),
+                    1 => (libm::exp2((u - 0.5) * 200.0), (rng.unit() - 0.5) * 10.0),
+                    _ => (1.0 + (u - 0.5) * 1e-6, (rng.unit() - 0.5) * 1e6),
+                };
+                let b = f(xv);
+                let x = F80 { m: b.m ^ (rng.0 & 0x7ff), se: b.se };
+                let y = f(yv);
+                let Some((s, t, k)) = powl_parts::<F>(x, y) else { continue };
+                let l = in_nearest(x, log2_dd);
+                let w = in_nearest((to_dd(y), l), |(y, l)| y.mul(l));
+                let (m, mk) = in_nearest(w, |w| {
+                    // The nearest integer, so w - n is exact (Sterbenz).
+                    let n = libm::round(w.hi);
+                    let fr = Dd::new(w.hi - n, 0.0).add(Dd::new(w.lo, 0.0));
+                    let (p, pe) = two_prod(fr.hi, LN2.0);
+                    let (m, k) = exp_dd(Dd::new(p, pe + fr.hi * LN2.1 + fr.lo * LN2.0));
+                    (m, k + n as i32)
+                });
+                let sc = pow2(k - mk);
+                let d = ((s * sc - m.hi) + (t * sc - m.lo)) / m.hi;
+                *worst = worst.max(d.abs());
+            }
+        }
+        in_every_mode!(run, f64, |mode, worst: f64| {
+            std::println!("mode {mode}: powl_parts within 2^{:.1}", worst.log2());
+            assert!(worst < POWL_EPS / 4.0, "{worst:e}");
+        });
+    }
+
+    /// Every powl the fast path decides, in every mode, is the slow path's; it decides all
+    /// but a few in 10,000.
+    #[test]
+    fn powl_fast_rounds_as_the_slow_path() {
+        fn run<const F: bool>(undecided: &mut u32) {
+            let mut rng = crate::support::XorShift(0xbe54_66cf_34e9_0c6c);
+            for _ in 0..50_000 {
+                let b = f(0.5 + rng.unit() * 9.5);
+                let x = F80 { m: b.m ^ (rng.0 & 0x7ff), se: b.se };
+                let y = f((rng.unit() - 0.5) * 8.0);
+                for neg in [false, true] {
+                    match powl_fast::<F>(x, y, neg) {
+                        Some(r) => assert_eq!(r, powl_slow(x, y, neg), "powl {x:?} {y:?}"),
+                        None => *undecided += 1,
+                    }
+                }
+            }
+        }
+        in_every_mode!(run, u32, |mode, undecided: u32| {
+            std::println!("mode {mode}: undecided {undecided} of 100000");
+            assert!(undecided < 100, "{undecided}");
+        });
     }
 
     /// Rounded to double, within two ulps of the crate's pow (itself within an ulp).
