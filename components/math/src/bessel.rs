@@ -894,6 +894,13 @@ mod tests {
         assert_eq!(y, -f32::MAX);
         assert_eq!(flags, FE_OVERFLOW);
         assert_eq!(crate::float::ynf(47, x), f32::NEG_INFINITY);
+        // Past the double range as well (Y_50(1.1e-5) is about -10^324).
+        let x = f32::from_bits(0x373a_5f52);
+        fesetround(crate::fenv::FE_TOWARDZERO);
+        let y = crate::float::ynf(50, x);
+        fesetround(FE_TONEAREST);
+        assert_eq!(y, -f32::MAX);
+        assert_eq!(crate::float::ynf(50, x), f32::NEG_INFINITY);
     }
 
     #[test]

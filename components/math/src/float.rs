@@ -146,7 +146,14 @@ pub extern "C" fn ynf(n: c_int, x: f32) -> f32 {
     if crate::exact::isnanf(x) {
         return x;
     }
-    narrow(crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| crate::bessel::yn(n, x)))
+    let r = crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| crate::bessel::yn(n, x));
+    if r.is_infinite() && x > 0.0 && x.is_finite() {
+        // Beyond the double range too (a high order near 0): the float overflow as the
+        // caller's mode rounds it (-FLT_MAX toward zero or upward).
+        let t = if r < 0.0 { -f32::MAX } else { f32::MAX };
+        return bb(t) * bb(2.0f32);
+    }
+    narrow(r)
 }
 
 /// `lgammaf_r(x, sign)`—`lgamma_r` for float.
