@@ -140,7 +140,7 @@ fn trig_parts<const F: bool, const COS: bool>(x: F80) -> Option<(f64, f64)> {
     let zh = rh * rh;
     let zl = fmadd::<F>(2.0 * rh, rl, mul_err::<F>(rh, rh, zh));
     // SAFETY: |n| < 2^21, an integer.
-    let q = unsafe { n.to_int_unchecked::<i32>() } as u32 + u32::from(COS);
+    let q = (unsafe { n.to_int_unchecked::<i32>() } as u32).wrapping_add(u32::from(COS));
     let (h, l) = if q & 1 == 0 {
         let (ph, pl) = poly_dd::<F>(&SIN_COEF, zh, zl);
         mul2::<F>(rh, rl, ph, pl)
