@@ -751,7 +751,7 @@ mod tests {
     #[test]
     fn wronskian() {
         let mut rng = crate::support::XorShift(0x510e_527f_ade6_82d1);
-        for i in 0..3000 {
+        for i in 0..crate::support::scaled(3000) {
             let u = rng.unit();
             let x = match i % 3 {
                 0 => u * 50.0,
@@ -833,7 +833,7 @@ mod tests {
     fn quick_path_is_within_its_bound() {
         fn run<const F: bool>(worst: &mut f64) {
             let mut rng = crate::support::XorShift(0x9b05_688c_2b3e_6c1f);
-            for i in 0..40_000 {
+            for i in 0..crate::support::scaled(40_000) {
                 let u = rng.unit();
                 let x = if i % 2 == 0 { u * 2.0 } else { libm::exp2(-60.0 * u) };
                 if x == 0.0 {
@@ -859,7 +859,7 @@ mod tests {
     fn quick_path_rounds_as_the_slow_path() {
         fn run<const F: bool>(acc: &mut u32) {
             let mut rng = crate::support::XorShift(0x1f83_d9ab_fb41_bd6b);
-            for i in 0..20_000 {
+            for i in 0..crate::support::scaled(20_000) {
                 let u = rng.unit();
                 let x = if i % 2 == 0 { u * 2.0 } else { libm::exp2(-60.0 * u) };
                 if x == 0.0 {
@@ -875,7 +875,7 @@ mod tests {
         }
         in_every_mode!(run, u32, |mode, acc: u32| {
             std::println!("mode {mode}: undecided {acc} of 80000");
-            assert!(acc < 400, "{acc}");
+            assert!(acc < crate::support::scaled(400), "{acc}");
         });
     }
 

@@ -110,6 +110,13 @@ pub(crate) fn set_test_mode(mode: i32) {
     let _ = mode;
 }
 
+/// A test's loop count: `n` where the build is optimized, an eighth of it in debug builds
+/// (which `cargo xtask test` runs, natively and under qemu).
+#[cfg(test)]
+pub(crate) const fn scaled(n: u32) -> u32 {
+    if cfg!(debug_assertions) { n / 8 } else { n }
+}
+
 #[cfg(test)]
 pub(crate) struct XorShift(pub u64);
 

@@ -481,7 +481,7 @@ mod tests {
     fn expl_fast_is_within_its_bound() {
         fn run<const F: bool>(worst: &mut f64) {
             let mut rng = crate::support::XorShift(0x243f_6a88_85a3_08d3);
-            for i in 0..100_000 {
+            for i in 0..crate::support::scaled(100_000) {
                 let u = rng.unit();
                 let v = match i % 3 {
                     0 => (u - 0.5) * 22_000.0,
@@ -511,7 +511,7 @@ mod tests {
     fn expl_fast_rounds_as_the_slow_path() {
         fn run<const F: bool>(undecided: &mut u32) {
             let mut rng = crate::support::XorShift(0x1319_8a2e_0370_7344);
-            for i in 0..100_000 {
+            for i in 0..crate::support::scaled(100_000) {
                 let u = rng.unit();
                 let v = if i % 2 == 0 { (u - 0.5) * 22_000.0 } else { (u - 0.5) * 40.0 };
                 let x = near(v, rng.0);

@@ -316,7 +316,7 @@ mod tests {
     fn powl_fast_is_within_its_bound() {
         fn run<const F: bool>(worst: &mut f64) {
             let mut rng = crate::support::XorShift(0x4528_21e6_38d0_1377);
-            for i in 0..100_000 {
+            for i in 0..crate::support::scaled(100_000) {
                 let u = rng.unit();
                 let (xv, yv) = match i % 3 {
                     0 => (0.5 + u * 9.5, (rng.unit() - 0.5) * 8.0),
@@ -354,7 +354,7 @@ mod tests {
     fn powl_fast_rounds_as_the_slow_path() {
         fn run<const F: bool>(undecided: &mut u32) {
             let mut rng = crate::support::XorShift(0xbe54_66cf_34e9_0c6c);
-            for _ in 0..50_000 {
+            for _ in 0..crate::support::scaled(50_000) {
                 let b = f(0.5 + rng.unit() * 9.5);
                 let x = F80 { m: b.m ^ (rng.0 & 0x7ff), se: b.se };
                 let y = f((rng.unit() - 0.5) * 8.0);

@@ -261,7 +261,7 @@ mod tests {
     fn trig_fast_is_within_its_bound() {
         fn run<const F: bool>(worst: &mut f64) {
             let mut rng = crate::support::XorShift(0xa409_3822_299f_31d0);
-            for i in 0..100_000 {
+            for i in 0..crate::support::scaled(100_000) {
                 let u = rng.unit();
                 let v = match i % 3 {
                     0 => (u - 0.5) * 20.0,
@@ -294,7 +294,7 @@ mod tests {
     fn trig_fast_rounds_as_the_slow_path() {
         fn run<const F: bool>(undecided: &mut u32) {
             let mut rng = crate::support::XorShift(0x0801_f2e2_8581_9c4f);
-            for i in 0..50_000 {
+            for i in 0..crate::support::scaled(50_000) {
                 let u = rng.unit();
                 let v = if i % 2 == 0 { (u - 0.5) * 20.0 } else { (u - 0.5) * 2e6 };
                 let b = f(v);
