@@ -190,6 +190,21 @@ fn raise_inexact() {
     let _ = black_box(black_box(1.0f64) + black_box(f64::MIN_POSITIVE));
 }
 
+/// (s + t)·2^k rounded once to the 64-bit significand in the x87's mode, with its flags,
+/// where that is decided: (s + t) ± `eps` (a bound on the error of s + t) round alike, and
+/// the result is normal. The fast paths' rounding test.
+fn x87_decide(s: f64, t: f64, eps: f64, k: i32) -> Option<F80> {
+    let r = x87_sum(s, t - eps);
+    if r != x87_sum(s, t + eps) {
+        return None;
+    }
+    let e = r.exp() as i32 + k;
+    if !(1..0x7fff).contains(&e) {
+        return None;
+    }
+    Some(F80 { m: r.m, se: (r.se & 0x8000) | e as u64 })
+}
+
 /// s + t rounded once to the 64-bit significand on the x87, in its rounding mode and with
 /// its flags (the sum of two doubles is exact before that rounding).
 fn x87_sum(s: f64, t: f64) -> F80 {

@@ -197,16 +197,7 @@ pub(super) fn exp_parts_dd<const F: bool>(d: Dd) -> (f64, f64, i32) {
 #[inline(always)]
 fn expl_fast<const F: bool>(x: F80) -> Option<F80> {
     let (s, t, k) = expl_parts::<F>(x);
-    let eps = s * EXPL_EPS;
-    let r = super::x87_sum(s, t - eps);
-    if r != super::x87_sum(s, t + eps) {
-        return None;
-    }
-    let e = r.exp() as i32 + k;
-    if !(1..0x7fff).contains(&e) {
-        return None;
-    }
-    Some(F80 { m: r.m, se: e as u64 })
+    super::x87_decide(s, t, s * EXPL_EPS, k)
 }
 
 #[cold]

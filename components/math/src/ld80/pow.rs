@@ -274,16 +274,7 @@ fn powl_fast<const F: bool>(ax: F80, y: F80, neg: bool) -> Option<F80> {
     }
     let (s, t, k) = powl_parts::<F>(ax, y)?;
     let (s, t) = if neg { (-s, -t) } else { (s, t) };
-    let eps = s.abs() * POWL_EPS;
-    let r = super::x87_sum(s, t - eps);
-    if r != super::x87_sum(s, t + eps) {
-        return None;
-    }
-    let e = r.exp() as i32 + k;
-    if !(1..0x7fff).contains(&e) {
-        return None;
-    }
-    Some(F80 { m: r.m, se: (r.se & 0x8000) | e as u64 })
+    super::x87_decide(s, t, s.abs() * POWL_EPS, k)
 }
 
 dispatch! {

@@ -157,12 +157,7 @@ fn trig_fast<const F: bool, const COS: bool>(x: F80) -> Option<F80> {
         return None;
     }
     let (s, t) = trig_parts::<F, COS>(x)?;
-    let eps = s.abs() * TRIG_EPS;
-    let r = super::x87_sum(s, t - eps);
-    if r != super::x87_sum(s, t + eps) {
-        return None;
-    }
-    Some(r)
+    super::x87_decide(s, t, s.abs() * TRIG_EPS, 0)
 }
 
 #[inline(always)]
