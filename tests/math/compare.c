@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bessel.h"
 #include "funcs.h"
 #include "gen.h"
 
@@ -391,15 +392,7 @@ static int eval(const struct fn *fn, const struct args *a, mpfr_t out, mpfr_t ou
 	case R_R: case R_RPI: case V_RPP: inex = ((oracle1)fn->oracle)(out, x, MPFR_RNDZ); break;
 	case R_RR: inex = ((oracle2)fn->oracle)(out, x, y, MPFR_RNDZ); break;
 	case R_RRR: inex = ((oracle3)fn->oracle)(out, x, y, z, MPFR_RNDZ); break;
-	case R_IR:
-		/* MPFR's yn takes seconds per call beyond a few hundred, and jn and yn asserts or
-		 * takes minutes far out or for large orders near 0: no oracle there. */
-		if (!mpfr_inf_p(x) && !mpfr_zero_p(x) && (mpfr_cmpabs_ui(x, 512) > 0 || mpfr_get_exp(x) < -20 || labs(a->n) > 50)) {
-			mpfr_clears(x, y, z, (mpfr_ptr)0);
-			return -1;
-		}
-		inex = ((oraclen)fn->oracle)(out, a->n, x, MPFR_RNDZ);
-		break;
+	case R_IR: inex = ((oraclen)fn->oracle)(out, a->n, x, MPFR_RNDZ); break;
 	default: mpfr_clears(x, y, z, (mpfr_ptr)0); return -1;
 	}
 	to_odd(out, inex);

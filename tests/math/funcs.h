@@ -8,8 +8,8 @@
  *     R_RRPI T f(T, T, int *)    R_RX   T f(T, long double)
  *     C_C    T complex f(T complex)           C_CC   T complex f(T complex, T complex)
  *     R_C    T f(T complex)
- * - oracle: the MPFR function giving the exact value, or NONE for exact functions, whose
- *   results must equal musl's bit for bit.
+ * - oracle: the MPFR function (or compare.c's own, built on MPFR) giving the exact value,
+ *   or NONE for exact functions, whose results must equal musl's bit for bit.
  * A row runs in all four rounding modes. */
 
 /* The complex functions (kinds C_C, C_CC, R_C) run on at most COMPLEX_COUNT inputs per mode:
@@ -74,8 +74,8 @@
 	X(ldexp, D, R_RI, NONE) \
 	X(scalbn, D, R_RI, NONE) \
 	X(scalbln, D, R_RLG, NONE) \
-	X(jn, D, R_IR, mpfr_jn) \
-	X(yn, D, R_IR, mpfr_yn) \
+	X(jn, D, R_IR, oracle_jn) \
+	X(yn, D, R_IR, oracle_yn) \
 	X(ilogb, D, I_R, NONE) \
 	X(finite, D, I_R, NONE) \
 	X(lrint, D, LG_R, NONE) \
@@ -146,8 +146,8 @@
 	X(ldexpf, F, R_RI, NONE) \
 	X(scalbnf, F, R_RI, NONE) \
 	X(scalblnf, F, R_RLG, NONE) \
-	X(jnf, F, R_IR, mpfr_jn) \
-	X(ynf, F, R_IR, mpfr_yn) \
+	X(jnf, F, R_IR, oracle_jn) \
+	X(ynf, F, R_IR, oracle_yn) \
 	X(ilogbf, F, I_R, NONE) \
 	X(finitef, F, I_R, NONE) \
 	X(lrintf, F, LG_R, NONE) \
