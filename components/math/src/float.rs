@@ -136,7 +136,17 @@ pub extern "C" fn jnf(n: c_int, x: f32) -> f32 {
     if crate::exact::isnanf(x) {
         return x;
     }
-    narrow(crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| libm::jn(n, x)))
+    let r = crate::trig::in_nearest_flags((n, f64::from(x)), |(n, x)| libm::jn(n, x));
+    if r == 0.0 && x != 0.0 && x.is_finite() {
+        // The double underflowed to 0 (a high order near 0, where musl's double returns 0
+        // quietly): the true value is far below the float range, so 0 or the least
+        // subnormal as the caller's mode rounds it, with underflow. Its sign:
+        // J_n(-x) = (-1)^n J_n(x), J_(-n) = (-1)^n J_n.
+        let neg = n & 1 == 1 && ((n < 0) != (x < 0.0));
+        let t = if neg { -f32::MIN_POSITIVE } else { f32::MIN_POSITIVE };
+        return bb(t) * bb(f32::MIN_POSITIVE);
+    }
+    narrow(r)
 }
 
 /// `ynf(n, x)`—`yn` for float (a NaN returned as it is), its double computed in
