@@ -5,11 +5,13 @@
 //! at 24(%rsp) on entry (cpowl's second argument at 40 and 56), and returns it in st(0)
 //! (real) and st(1) (imaginary). Each entry point hands its Rust body a pointer to the
 //! arguments and one to a 32-byte result, then loads the result's two parts.
-use super::exp::{coshl_body, expl_body, sinhl_body};
+use super::exp::{coshl_body, dd_round, expl_body, sinhl_body, tanhl_body, to_dd};
+use super::hyp::{acoshl_body, log1p_dd};
 use super::root::hypotl_body;
 use super::trig::{cosl_body, sinl_body, tanl_body};
 use super::{BIAS, F80, ilogb_of};
 use crate::complex::{self, Real};
+use crate::trig::{Dd, in_nearest};
 use core::arch::asm;
 
 /// One x87 operation on one value: `a` in st(0), the lines, the result in st(0).
@@ -119,6 +121,19 @@ impl Real for F80 {
         // fyl2xp1 is defined for |x| < 1 - √2/2 only.
         if self.fabs().lt(F80::c(0.29)) { x87_1!(self, "fldln2", "fxch st(1)", "fyl2xp1") } else { F80::c(1.0).add(self).ln() }
     }
+    fn ln1p_dw(self, lo: F80) -> F80 {
+        // Beside a part of 2^-900, ln(1 + t) is t to far below the last bit; the pair in
+        // double-double otherwise, rounded once in the caller's mode.
+        if self.zero_p() || self.ilogb() < -900 {
+            return self.add(lo);
+        }
+        let mode = super::x87_mode();
+        let r = in_nearest((self, lo), |(t, e)| {
+            let e = if e.zero_p() || e.ilogb() < -1000 { Dd::new(0.0, 0.0) } else { to_dd(e) };
+            log1p_dd(to_dd(t).add(e))
+        });
+        dd_round(r, 0, mode)
+    }
     fn exp(self) -> F80 {
         expl_body(self)
     }
@@ -137,6 +152,12 @@ impl Real for F80 {
     fn cosh(self) -> F80 {
         coshl_body(self)
     }
+    fn tanh(self) -> F80 {
+        tanhl_body(self)
+    }
+    fn acosh(self) -> F80 {
+        acoshl_body(self)
+    }
     fn atan2(self, x: F80) -> F80 {
         atan2(self, x)
     }
@@ -144,22 +165,20 @@ impl Real for F80 {
         hypotl_body(self, o)
     }
     fn pi() -> F80 {
-        F80::new(false, BIAS as u64 + 1, 0xc90f_daa2_2168_c235)
+        rounded_pi(1)
     }
     fn max_finite() -> F80 {
         F80::new(false, 0x7ffe, u64::MAX)
     }
     fn pi_2() -> F80 {
-        F80::new(false, BIAS as u64, 0xc90f_daa2_2168_c235)
+        rounded_pi(0)
     }
     fn pi_4() -> F80 {
-        F80::new(false, BIAS as u64 - 1, 0xc90f_daa2_2168_c235)
+        rounded_pi(-1)
     }
     fn three_pi_4() -> F80 {
-        F80::new(false, BIAS as u64 + 1, 0x96cb_e3f9_990e_91a8)
-    }
-    fn ln2() -> F80 {
-        F80::new(false, BIAS as u64 - 1, 0xb172_17f7_d1cf_79ac)
+        // 3π/4's nearest value and the rest, which rounds the sum in the current mode.
+        F80::new(false, BIAS as u64 + 1, 0x96cb_e3f9_990e_91a8).add(F80::new(true, BIAS as u64 - 64, 0xd8d6_6c2e_beb5_d4c6))
     }
     const SPLIT: f64 = 4_294_967_297.0;
     const EXP_MAX: f64 = 11356.0;
@@ -172,11 +191,21 @@ impl Real for F80 {
     }
 }
 
+/// π·2^(k-1) rounded in the current mode: the nearest value and the rest, whose sum rounds
+/// as π itself would.
+fn rounded_pi(k: i32) -> F80 {
+    let e = (BIAS + k) as u64;
+    F80::new(false, e, 0xc90f_daa2_2168_c235).add(F80::new(true, e - 66, 0xece6_75d1_fc8f_8cbb))
+}
+
 /// An argument as C passed it: 10 bytes in a 16-byte slot whose last six are padding.
 fn arg(p: *const F80, i: usize) -> F80 {
     // SAFETY: the entry point passes its argument area, i within the arguments.
     let v = unsafe { p.add(i).read() };
-    F80 { m: v.m, se: v.se & 0xffff }
+    let v = F80 { m: v.m, se: v.se & 0xffff };
+    // A signaling NaN raises invalid and goes on quiet, as an operation on it does (and as
+    // the double functions' narrowing does): the functions pass some NaN parts through.
+    if v.is_nan() { super::add(v, v) } else { v }
 }
 
 /// The body of a `long double complex` function of one argument: the result into `out`.
