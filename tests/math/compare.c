@@ -77,10 +77,15 @@ static int oracle_nextafterl(mpfr_t r, const mpfr_t x, const mpfr_t y, mpfr_rnd_
 		return mpfr_set(r, y, m), 0;
 	int up = c < 0;
 	if (mpfr_inf_p(x)) {
-		/* +-inf toward a finite y: +-LDBL_MAX. */
+		/* +-inf toward a finite y: +-LDBL_MAX (2^16384 less an ulp of 2^16320). r is
+		 * the caller's WORK-bit value, which the next functions reuse: its precision
+		 * stays as it is. */
 		mpfr_set_ui_2exp(r, 1, 16384, m);
-		mpfr_nextbelow(r);
-		mpfr_prec_round(r, 64, MPFR_RNDZ);
+		mpfr_t ulp;
+		mpfr_init2(ulp, 2);
+		mpfr_set_ui_2exp(ulp, 1, 16384 - 64, MPFR_RNDN);
+		mpfr_sub(r, r, ulp, MPFR_RNDN);
+		mpfr_clear(ulp);
 		if (mpfr_sgn(x) < 0)
 			mpfr_neg(r, r, m);
 		return 0;
