@@ -7,7 +7,8 @@
 //!   the correctly rounded ones but for double rounding's rare half-ulp slips;
 //! - `float complex` in `double`;
 //! - `long double complex` in the 80-bit format itself, with explicit scaling where its
-//!   range ends (`ld80::cx`).
+//!   range ends (`ld80::cx`), in the caller's rounding mode: a part that is a computed
+//!   value negated is computed with upward and downward swapped ([`negated`]).
 //!
 //! The inverse functions follow Hull, Fairgrieve and Tang (ACM TOMS 23, 1997) for asin and
 //! acos: A = (|z+1| + |z-1|)/2 and B = x/A, each part from the form that does not cancel;
@@ -15,9 +16,13 @@
 //! (e^x cis y; sinh x cos y + i cosh x sin y, halved exponentials past the overflow point;
 //! Kahan's tanh with tan y), csqrt is √((|x| + |z|)/2) and the quotient, clog is ln|z| with
 //! log1p of x² + y² - 1 from exact products near the unit circle, and cpow is
-//! cexp(w · clog z) with Annex G's multiplication (infinities recovered from NaN parts).
+//! cexp(w · clog z) with Annex G's multiplication (infinities recovered from NaN parts),
+//! or where the working format cannot place the phase Im(w·log z), e^ρ·cis θ from the
+//! exact w·log z of [`crate::cpow_phase`].
 //! `creal`, `cimag`, `conj`, `cproj`, `cabs` (hypot) and `carg` (atan2) are exact or one
 //! call.
+
+use crate::cpow_phase::{Parts, Scaled, WLogZ, polar_parts, w_log_z};
 
 /// The arithmetic and elementary functions the complex functions are written over.
 pub(crate) trait Real: Copy {
@@ -82,6 +87,10 @@ pub(crate) trait Real: Copy {
     const LIMIT: i32;
     /// The binary exponent of a finite nonzero value (⌊log2 |v|⌋).
     fn ilogb(self) -> i32;
+    /// A finite value as sign, significand and exponent.
+    fn parts(self) -> Parts;
+    /// e^ρ·(cos θ, sin θ) for w·log z = ρ + iθ, each part rounded once in the current mode.
+    fn polar(w: &WLogZ) -> (Self, Self);
 }
 
 #[inline]
@@ -408,7 +417,7 @@ pub(crate) fn sqrt<R: Real>(x: R, y: R) -> (R, R) {
     negated(false, y.sign(), || {
         // Scaled by an even power of two into the safe range.
         let e = x.fabs().ilogb().max(if y.zero_p() { i32::MIN } else { y.fabs().ilogb() });
-        let k = if e > R::LIMIT - 4 { -(e - R::LIMIT + 4 + 1 & !1) } else if e < -R::LIMIT / 2 { (-e) & !1 } else { 0 };
+        let k = if e > R::LIMIT - 4 { -((e - R::LIMIT + 4 + 1) & !1) } else if e < -R::LIMIT / 2 { (-e) & !1 } else { 0 };
         let (ax, ay) = (x.fabs().scale(k), y.fabs().scale(k));
         let t = ax.add(ax.hypot(ay)).mul(half()).sqrt();
         let q = ay.div(t).mul(half());
@@ -483,11 +492,30 @@ fn cmul<R: Real>(a: R, b: R, c: R, d: R) -> (R, R) {
     (x, y)
 }
 
-/// cpow(z, w) = cexp(w · clog z).
-pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R) -> (R, R) {
+/// cpow(z, w) = cexp(w · clog z), in the format's own arithmetic where that places the
+/// phase θ = Im(w·log z) well enough: |w|·|log z| (which bounds θ and its rounding error
+/// in ulps of 1) below `exact_from`, and neither part so small beside the other (near a
+/// zero of cos θ or sin θ) that θ's error, over |tan θ| or |cot θ|, would show. Elsewhere
+/// w·log z comes exactly from [`crate::cpow_phase`] and each part rounds once.
+pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R, exact_from: f64) -> (R, R) {
     let (lr, li) = log(x, y);
+    if !finite(lr) || !finite(u) || !finite(v) || u.zero_p() && v.zero_p() {
+        let (pr, pi) = cmul(u, v, lr, li);
+        return exp(pr, pi);
+    }
+    let exact = || R::polar(&w_log_z(x.parts(), y.parts(), u.parts(), v.parts()));
+    let size = u.fabs().add(v.fabs()).mul(lr.fabs().add(li.fabs()));
+    if !size.lt(R::c(exact_from)) {
+        return exact();
+    }
     let (pr, pi) = cmul(u, v, lr, li);
-    exp(pr, pi)
+    let (re, im) = exp(pr, pi);
+    let (a, b) = (re.fabs(), im.fabs());
+    let floor = |q: R| q.mul(if size.lt(one()) { one() } else { size }).div(R::c(exact_from));
+    if a.lt(floor(b)) || b.lt(floor(a)) {
+        return exact();
+    }
+    (re, im)
 }
 
 // ---- the inverse functions ----
@@ -871,6 +899,23 @@ impl Real for f64 {
     fn ilogb(self) -> i32 {
         libm::ilogb(self)
     }
+    fn parts(self) -> Parts {
+        let b = self.to_bits();
+        let (neg, e, f) = (b >> 63 != 0, (b >> 52 & 0x7ff) as i32, b & ((1 << 52) - 1));
+        match (e, f) {
+            (0, 0) => Parts { neg, m: 0, e: 0 },
+            // f·2^-1074, its top bit at 63 - lz.
+            (0, _) => Parts { neg, m: f << f.leading_zeros(), e: -1074 + 63 - f.leading_zeros() as i32 },
+            _ => Parts { neg, m: (f | 1 << 52) << 11, e: e - 1023 },
+        }
+    }
+    fn polar(w: &WLogZ) -> (f64, f64) {
+        use crate::trig::{in_nearest, round_dd};
+        let (re, im) = in_nearest(*w, |w| polar_parts(&w, crate::explog::exp_dd, 745.0));
+        // Rounded, then scaled in the caller's mode (an overflow or underflow as it asks).
+        let part = |v: Scaled| if v.d.hi == 0.0 { 0.0 } else { libm::scalbn(round_dd(v.d), v.e) };
+        (part(re), part(im))
+    }
 }
 
 /// The format `double complex` computes in.
@@ -1000,17 +1045,23 @@ complex_fns! {
     catanh catanhf => atanh;
 }
 
+/// `cpow`'s |w|·|log z| from which w·log z is exact: the phase's error of about 2^-64 of
+/// it then stays below 2^-56 (an eighth of an ulp of double) of the result.
+const CPOW_EXACT_FROM: f64 = 256.0;
+/// `cpowf`'s: its error of 2^-53 of it below 2^-28.
+const CPOWF_EXACT_FROM: f64 = 33_554_432.0;
+
 /// `cpow(z, w)`: cexp(w · clog z).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn cpow(z: C64, w: C64) -> C64 {
-    let (re, im) = in_nearest((widen(z.re), widen(z.im), widen(w.re), widen(w.im)), |(x, y, u, v)| pow::<Wide>(x, y, u, v));
+    let (re, im) = in_nearest((widen(z.re), widen(z.im), widen(w.re), widen(w.im)), |(x, y, u, v)| pow::<Wide>(x, y, u, v, CPOW_EXACT_FROM));
     C64 { re: narrow(re), im: narrow(im) }
 }
 
 /// `cpowf(z, w)`: `cpow` for float, computed in double.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn cpowf(z: C32, w: C32) -> C32 {
-    let (re, im) = in_nearest((f64::from(z.re), f64::from(z.im), f64::from(w.re), f64::from(w.im)), |(x, y, u, v)| pow::<f64>(x, y, u, v));
+    let (re, im) = in_nearest((f64::from(z.re), f64::from(z.im), f64::from(w.re), f64::from(w.im)), |(x, y, u, v)| pow::<f64>(x, y, u, v, CPOWF_EXACT_FROM));
     C32 { re: narrow_f32(re), im: narrow_f32(im) }
 }
 

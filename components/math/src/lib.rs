@@ -161,6 +161,8 @@ mod explog_tables;
 pub mod hyper;
 pub use hyper::*;
 pub mod complex;
+mod cpow_phase;
+mod cpow_tables;
 pub use complex::{
     C32, C64, cabs, cabsf, cacos, cacosf, cacosh, cacoshf, carg, cargf, casin, casinf, casinh, casinhf, catan, catanf, catanh,
     catanhf, ccos, ccosf, ccosh, ccoshf, cexp, cexpf, cimag, cimagf, clog, clogf, conj, conjf, cpow, cpowf, cproj, cprojf,

@@ -5,12 +5,13 @@
 //! at 24(%rsp) on entry (cpowl's second argument at 40 and 56), and returns it in st(0)
 //! (real) and st(1) (imaginary). Each entry point hands its Rust body a pointer to the
 //! arguments and one to a 32-byte result, then loads the result's two parts.
-use super::exp::{coshl_body, dd_round, expl_body, sinhl_body, tanhl_body, to_dd};
+use super::exp::{coshl_body, dd_round, exp_big, expl_body, sinhl_body, tanhl_body, to_dd};
 use super::hyp::{acoshl_body, log1p_dd};
 use super::root::hypotl_body;
 use super::trig::{cosl_body, sinl_body, tanl_body};
 use super::{BIAS, F80, ilogb_of};
 use crate::complex::{self, Real};
+use crate::cpow_phase::{Parts, Scaled, WLogZ, polar_parts};
 use crate::trig::{Dd, in_nearest};
 use core::arch::asm;
 
@@ -189,6 +190,19 @@ impl Real for F80 {
     fn ilogb(self) -> i32 {
         ilogb_of(self)
     }
+    fn parts(self) -> Parts {
+        let neg = self.sign();
+        if self.m == 0 {
+            return Parts { neg, m: 0, e: 0 };
+        }
+        Parts { neg, m: self.m << self.m.leading_zeros(), e: ilogb_of(self) }
+    }
+    fn polar(w: &WLogZ) -> (F80, F80) {
+        let mode = super::x87_mode();
+        let (re, im) = in_nearest(*w, |w| polar_parts(&w, exp_big, 11_400.0));
+        let part = |v: Scaled| if v.d.hi == 0.0 { F80::c(0.0) } else { dd_round(v.d, v.e, mode) };
+        (part(re), part(im))
+    }
 }
 
 /// π·2^(k-1) rounded in the current mode: the nearest value and the rest, whose sum rounds
@@ -259,7 +273,8 @@ cl_fn!("cprojl", "limpet_math_cprojl", cprojl_body, complex::proj::<F80>);
 
 /// cpowl's body: z at a[0..2], w at a[2..4].
 unsafe extern "C" fn cpowl_body(out: *mut F80, a: *const F80) {
-    let (re, im) = complex::pow::<F80>(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3));
+    // The format has no wider one to compute in: w·log z exact always.
+    let (re, im) = complex::pow::<F80>(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), 0.0);
     // SAFETY: the entry point's result area.
     unsafe {
         out.write(re);
