@@ -61,6 +61,8 @@ pub(crate) trait Real: Copy {
     fn cosh(self) -> Self;
     fn tanh(self) -> Self;
     fn acosh(self) -> Self;
+    /// self^y, the real function.
+    fn pow(self, y: Self) -> Self;
     /// atan2(self, x).
     fn atan2(self, x: Self) -> Self;
     fn hypot(self, o: Self) -> Self;
@@ -452,6 +454,12 @@ pub(crate) fn log<R: Real>(x: R, y: R) -> (R, R) {
     (h.ln(), im)
 }
 
+/// Whether a finite nonzero v is an integer.
+fn integral<R: Real>(v: R) -> bool {
+    let p = v.parts();
+    p.e >= 63 || p.e >= 0 && p.m << (p.e + 1) == 0
+}
+
 /// Annex G's complex multiplication: the plain products, and where both parts come out
 /// NaN, the infinities recovered (an infinite factor times a nonzero one is infinite).
 fn cmul<R: Real>(a: R, b: R, c: R, d: R) -> (R, R) {
@@ -498,12 +506,22 @@ fn cmul<R: Real>(a: R, b: R, c: R, d: R) -> (R, R) {
 /// zero of cos θ or sin θ) that θ's error, over |tan θ| or |cot θ|, would show. Elsewhere
 /// w·log z comes exactly from [`crate::cpow_phase`] and each part rounds once.
 pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R, exact_from: f64) -> (R, R) {
+    if y.zero_p() && v.zero_p() && finite(x) && finite(u) && !x.zero_p() && !u.zero_p() && (!x.sign() || integral(u)) {
+        // z and w real, and so z^w: the real pow's value (exact where it is exact), the
+        // imaginary part a zero with the sign of y·u (MPC's: the phase u·arg z is ±0 or
+        // a whole number of π).
+        return (x.pow(u), zero::<R>().with_sign(y.mul(u)));
+    }
+    let ordinary = finite(x) && finite(y) && !(x.zero_p() && y.zero_p()) && finite(u) && finite(v) && !(u.zero_p() && v.zero_p());
+    let exact = || R::polar(&w_log_z(x.parts(), y.parts(), u.parts(), v.parts()));
+    if ordinary && exact_from == 0.0 {
+        return exact();
+    }
     let (lr, li) = log(x, y);
-    if !finite(lr) || !finite(u) || !finite(v) || u.zero_p() && v.zero_p() {
+    if !ordinary {
         let (pr, pi) = cmul(u, v, lr, li);
         return exp(pr, pi);
     }
-    let exact = || R::polar(&w_log_z(x.parts(), y.parts(), u.parts(), v.parts()));
     let size = u.fabs().add(v.fabs()).mul(lr.fabs().add(li.fabs()));
     if !size.lt(R::c(exact_from)) {
         return exact();
@@ -868,6 +886,9 @@ impl Real for f64 {
     }
     fn acosh(self) -> f64 {
         crate::hyper::acosh(self)
+    }
+    fn pow(self, y: f64) -> f64 {
+        crate::pow::pow(self, y)
     }
     fn atan2(self, x: f64) -> f64 {
         crate::atan2(self, x)

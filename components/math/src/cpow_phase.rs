@@ -14,7 +14,9 @@
 //!   by its series in integers) that leave an angle below 2^-k, until it is below the
 //!   precision.
 //! - θ in turns: A/(2π) and L/(2π) (2/π's bits over 4), times the significand of u or v,
-//!   and the 128 bits below the point after the exponent's shift: the whole turns drop out.
+//!   and the 192 bits below the point after the exponent's shift, so the whole turns drop
+//!   out; a term below 2^-8 of a turn keeps its own relative precision instead, so a phase
+//!   left near a multiple of π/2 (i^(4k + 2^-1000 i)) keeps its bits.
 //! - ρ: the two products aligned and added exactly over as many limbs as they need, so that
 //!   cancellation leaves the right bits; past 2^16 only its sign matters.
 use crate::cpow_tables::{LN2_FRAC, PI_FRAC};
@@ -23,8 +25,8 @@ use crate::trig_tables::{PIO2, TWO_OVER_PI};
 
 /// The most limbs a number has: the integral one and the tables' 264 fractional ones.
 const MAXL: usize = 265;
-/// The smaller sizes of the numbers, so that the usual cases keep to a little stack: up
-/// to 7 fractional limbs (w below 2^250), 23 (all of `double`'s and `float`'s).
+/// The smaller sizes of the numbers, so that the usual cases keep to a little stack: 8
+/// limbs serve w below 2^275, 24 below 2^1235 (every `double` and `float`).
 const SMALL: usize = 8;
 const MEDIUM: usize = 24;
 
@@ -220,6 +222,16 @@ impl<const L: usize> Fix<L> {
         }
     }
 
+    /// self/m into `out`, as `div_small`.
+    fn div_into(&self, m: u64, out: &mut Self, n: usize) {
+        let mut r = 0u64;
+        for i in 0..n {
+            let (q, rem) = div_step(r, self.0[i], m);
+            out.0[i] = q;
+            r = rem;
+        }
+    }
+
     /// self·2^-k for self >= 0, truncated.
     fn shr(&mut self, k: u32, n: usize) {
         let (w, b) = ((k / 64) as usize, k % 64);
@@ -379,8 +391,7 @@ fn arctan_series<const L: usize>(p: u64, q: u64, q_log2: Option<u32>, hyperbolic
             return sum;
         }
         k += 1;
-        term.0[..n].copy_from_slice(&t.0[..n]);
-        term.div_small(2 * k + 1, n);
+        t.div_into(2 * k + 1, &mut term, n);
         sum.add_signed(&term, !hyperbolic && k % 2 == 1, n);
     }
 }
@@ -413,8 +424,7 @@ fn ln_unit<const L: usize>(s: &Fix<L>, n: usize) -> Fix<L> {
             break;
         }
         k += 1;
-        term.0[..n].copy_from_slice(&t.0[..n]);
-        term.div_small(k, n);
+        t.div_into(k, &mut term, n);
         // With δ < 0 every term is negative: the sum of |δ|^k/k is negated at the end.
         sum.add_signed(&term, !d_neg && k.is_multiple_of(2), n);
     }

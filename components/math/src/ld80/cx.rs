@@ -159,6 +159,9 @@ impl Real for F80 {
     fn acosh(self) -> F80 {
         acoshl_body(self)
     }
+    fn pow(self, y: F80) -> F80 {
+        super::pow::powl_body(self, y)
+    }
     fn atan2(self, x: F80) -> F80 {
         atan2(self, x)
     }
@@ -213,20 +216,25 @@ fn rounded_pi(k: i32) -> F80 {
 }
 
 /// An argument as C passed it: 10 bytes in a 16-byte slot whose last six are padding.
-fn arg(p: *const F80, i: usize) -> F80 {
+fn raw_arg(p: *const F80, i: usize) -> F80 {
     // SAFETY: the entry point passes its argument area, i within the arguments.
     let v = unsafe { p.add(i).read() };
-    let v = F80 { m: v.m, se: v.se & 0xffff };
-    // A signaling NaN raises invalid and goes on quiet, as an operation on it does (and as
-    // the double functions' narrowing does): the functions pass some NaN parts through.
+    F80 { m: v.m, se: v.se & 0xffff }
+}
+
+/// An argument of a function that computes with it: a signaling NaN raises invalid and
+/// goes on quiet, as an operation on it does (and as the double functions' narrowing
+/// does), since the functions pass some NaN parts through as they are.
+fn arg(p: *const F80, i: usize) -> F80 {
+    let v = raw_arg(p, i);
     if v.is_nan() { super::add(v, v) } else { v }
 }
 
 /// The body of a `long double complex` function of one argument: the result into `out`.
 macro_rules! cl_body {
-    ($body:ident, $g:path) => {
+    ($body:ident, $g:path, $arg:ident) => {
         unsafe extern "C" fn $body(out: *mut F80, a: *const F80) {
-            let (re, im) = $g(arg(a, 0), arg(a, 1));
+            let (re, im) = $g($arg(a, 0), $arg(a, 1));
             // SAFETY: the entry point's 32-byte result area.
             unsafe {
                 out.write(re);
@@ -240,7 +248,10 @@ macro_rules! cl_body {
 /// the arguments (at 8 on entry) at 48 after the 40 bytes it takes (which also align the call).
 macro_rules! cl_fn {
     ($c:literal, $own:literal, $body:ident, $g:path) => {
-        cl_body!($body, $g);
+        cl_fn!($c, $own, $body, $g, arg);
+    };
+    ($c:literal, $own:literal, $body:ident, $g:path, $arg:ident) => {
+        cl_body!($body, $g, $arg);
         ld_fn!(@emit $c, $own, [
             "sub rsp, 40",
             "mov rdi, rsp",
@@ -269,7 +280,9 @@ cl_fn!("catanl", "limpet_math_catanl", catanl_body, complex::atan::<F80>);
 cl_fn!("casinhl", "limpet_math_casinhl", casinhl_body, complex::asinh::<F80>);
 cl_fn!("cacoshl", "limpet_math_cacoshl", cacoshl_body, complex::acosh::<F80>);
 cl_fn!("catanhl", "limpet_math_catanhl", catanhl_body, complex::atanh::<F80>);
-cl_fn!("cprojl", "limpet_math_cprojl", cprojl_body, complex::proj::<F80>);
+// cprojl returns its argument as it is where that is finite, a signaling NaN too (a copy,
+// as conjl's).
+cl_fn!("cprojl", "limpet_math_cprojl", cprojl_body, complex::proj::<F80>, raw_arg);
 
 /// cpowl's body: z at a[0..2], w at a[2..4].
 unsafe extern "C" fn cpowl_body(out: *mut F80, a: *const F80) {
@@ -319,6 +332,25 @@ mod tests {
         assert_eq!(narrow(F80::pi()), core::f64::consts::PI);
         assert_eq!(f(0.375).ilogb(), -2);
         assert_eq!(F80::c(1.0), F80::new(false, BIAS as u64, INT_BIT));
+    }
+
+    #[test]
+    fn powers_exact_where_they_are_exact() {
+        let p = |x: f64, y: f64, u: f64, v: f64| {
+            let (re, im) = complex::pow::<F80>(f(x), f(y), f(u), f(v), 0.0);
+            (narrow(re), narrow(im))
+        };
+        // Real powers from the real pow, the zero's sign y·u's.
+        for (x, y, u, want) in [(2.0, 0.0, 3.0, (8.0f64, 0.0f64)), (2.0, -0.0, 3.0, (8.0, -0.0)), (-2.0, 0.0, -3.0, (-0.125, -0.0)), (10.0, 0.0, 22.0, (1e22, 0.0))] {
+            let got = p(x, y, u, 0.0);
+            assert!(got.0 == want.0 && got.1.to_bits() == want.1.to_bits(), "({x}, {y})^{u}: {got:?}");
+        }
+        // Whole quarter turns of i: i^(2^70) = 1, i^(2^70 + 2^18) = 1, i^3 = -i.
+        assert_eq!(p(0.0, 1.0, 2f64.powi(70), 0.0), (1.0, 0.0));
+        assert_eq!(p(0.0, 1.0, 2f64.powi(70) + 2f64.powi(18), 0.0), (1.0, 0.0));
+        assert_eq!(p(0.0, 1.0, 3.0, 0.0), (0.0, -1.0));
+        // e^(iπ)-like: (-1)^(1/2) = i.
+        assert_eq!(p(-1.0, 0.0, 0.5, 0.0), (0.0, 1.0));
     }
 
     #[test]
