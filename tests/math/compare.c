@@ -78,10 +78,15 @@ static int oracle_nextafterl(mpfr_t r, const mpfr_t x, const mpfr_t y, mpfr_rnd_
 		return mpfr_set(r, y, m), 0;
 	int up = c < 0;
 	if (mpfr_inf_p(x)) {
-		/* +-inf toward a finite y: +-LDBL_MAX. */
+		/* +-inf toward a finite y: +-LDBL_MAX (2^16384 less an ulp of 2^16320). r is
+		 * the caller's WORK-bit value, which the next functions reuse: its precision
+		 * stays as it is. */
 		mpfr_set_ui_2exp(r, 1, 16384, m);
-		mpfr_nextbelow(r);
-		mpfr_prec_round(r, 64, MPFR_RNDZ);
+		mpfr_t ulp;
+		mpfr_init2(ulp, 2);
+		mpfr_set_ui_2exp(ulp, 1, 16384 - 64, MPFR_RNDN);
+		mpfr_sub(r, r, ulp, MPFR_RNDN);
+		mpfr_clear(ulp);
 		if (mpfr_sgn(x) < 0)
 			mpfr_neg(r, r, m);
 		return 0;
@@ -337,6 +342,40 @@ static void to_odd(mpfr_t out, int inex)
 
 static void to_odd(mpfr_t out, int inex);
 
+/* A part MPC rounds to zero inexactly is below MPFR's exponent range (cpow of a huge
+ * exponent, |z^w| = 10^-10^300): it stands in as ±2^(emin+1), with the zero's sign (the
+ * true value's), so it rounds and raises flags as the true value does, as eval does for
+ * the real functions. */
+static void underflowed(mpfr_t out, int inex)
+{
+	if (inex && mpfr_zero_p(out)) {
+		int neg = mpfr_signbit(out);
+		mpfr_set_ui_2exp(out, 1, mpfr_get_emin() + 1, MPFR_RNDN);
+		if (neg)
+			mpfr_neg(out, out, MPFR_RNDN);
+	}
+}
+
+/* A complex result's parts at WORK bits, each rounded to odd: r computed toward zero
+ * (at WORK bits or more) with MPC's ternary value `inex`. */
+static void round_parts(mpfr_t out, mpfr_t out2, const mpc_t r, int inex)
+{
+	int i1 = mpfr_set(out, mpc_realref(r), MPFR_RNDZ) || MPC_INEX_RE(inex);
+	int i2 = mpfr_set(out2, mpc_imagref(r), MPFR_RNDZ) || MPC_INEX_IM(inex);
+	to_odd(out, i1);
+	to_odd(out2, i2);
+	underflowed(out, i1);
+	underflowed(out2, i2);
+}
+
+/* Bit for bit the same value (zeros' signs, NaN or not). */
+static int same_value(const mpfr_t a, const mpfr_t b)
+{
+	if (mpfr_nan_p(a) || mpfr_nan_p(b))
+		return mpfr_nan_p(a) && mpfr_nan_p(b);
+	return mpfr_equal_p(a, b) && mpfr_signbit(a) == mpfr_signbit(b);
+}
+
 /* A complex function's exact parts (out: the real part or the real result, out2: the
  * imaginary part), each rounded to odd as eval does. MPC follows Annex G for the special
  * values. */
@@ -356,12 +395,39 @@ static int eval_complex(const struct fn *fn, const struct args *a, mpfr_t out, m
 	mpc_set_fr_fr(w, u, v, MPC_RNDNN);
 	if (fn->kind == R_C) {
 		to_odd(out, ((oraclerc)fn->oracle)(out, z, MPFR_RNDZ));
+	} else if (fn->kind == C_C) {
+		int inex = ((oraclec)fn->oracle)(r, z, MPC_RNDZZ);
+		round_parts(out, out2, r, inex);
 	} else {
-		int inex = fn->kind == C_C ? ((oraclec)fn->oracle)(r, z, MPC_RNDZZ) : ((oraclecc)fn->oracle)(r, z, w, MPC_RNDZZ);
-		mpfr_set(out, mpc_realref(r), MPFR_RNDN);
-		mpfr_set(out2, mpc_imagref(r), MPFR_RNDN);
-		to_odd(out, MPC_INEX_RE(inex));
-		to_odd(out2, MPC_INEX_IM(inex));
+		/* mpc_pow places the phase of z^w to its working precision, which a huge w uses
+		 * up (i^(2^11000·k) - 1 needs 11000 bits more, and a tiny phase left over needs
+		 * its own bits too): it runs with w's exponent more than WORK, then at twice as
+		 * many bits and so on, until two precisions give the same parts. */
+		long e = 0;
+		if (mpfr_regular_p(u) && mpfr_get_exp(u) > e)
+			e = mpfr_get_exp(u);
+		if (mpfr_regular_p(v) && mpfr_get_exp(v) > e)
+			e = mpfr_get_exp(v);
+		mpfr_t p1, p2;
+		mpfr_inits2(WORK, p1, p2, (mpfr_ptr)0);
+		for (mpfr_prec_t prec = WORK + e + 64, first = 1;; prec *= 2, first = 0) {
+			mpc_t zp, wp, rp;
+			mpc_init2(zp, prec);
+			mpc_init2(wp, prec);
+			mpc_init2(rp, prec);
+			mpc_set(zp, z, MPC_RNDNN);
+			mpc_set(wp, w, MPC_RNDNN);
+			int inex = ((oraclecc)fn->oracle)(rp, zp, wp, MPC_RNDZZ);
+			round_parts(out, out2, rp, inex);
+			mpc_clear(zp);
+			mpc_clear(wp);
+			mpc_clear(rp);
+			if ((!first && same_value(out, p1) && same_value(out2, p2)) || prec > (1 << 20))
+				break;
+			mpfr_set(p1, out, MPFR_RNDN);
+			mpfr_set(p2, out2, MPFR_RNDN);
+		}
+		mpfr_clears(p1, p2, (mpfr_ptr)0);
 	}
 	mpc_clear(z);
 	mpc_clear(w);

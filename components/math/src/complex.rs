@@ -7,7 +7,8 @@
 //!   the correctly rounded ones but for double rounding's rare half-ulp slips;
 //! - `float complex` in `double`;
 //! - `long double complex` in the 80-bit format itself, with explicit scaling where its
-//!   range ends (`ld80::cx`).
+//!   range ends (`ld80::cx`), in the caller's rounding mode: a part that is a computed
+//!   value negated is computed with upward and downward swapped ([`negated`]).
 //!
 //! The inverse functions follow Hull, Fairgrieve and Tang (ACM TOMS 23, 1997) for asin and
 //! acos: A = (|z+1| + |z-1|)/2 and B = x/A, each part from the form that does not cancel;
@@ -15,9 +16,13 @@
 //! (e^x cis y; sinh x cos y + i cosh x sin y, halved exponentials past the overflow point;
 //! Kahan's tanh with tan y), csqrt is √((|x| + |z|)/2) and the quotient, clog is ln|z| with
 //! log1p of x² + y² - 1 from exact products near the unit circle, and cpow is
-//! cexp(w · clog z) with Annex G's multiplication (infinities recovered from NaN parts).
+//! cexp(w · clog z) with Annex G's multiplication (infinities recovered from NaN parts),
+//! or where the working format cannot place the phase Im(w·log z), e^ρ·cis θ from the
+//! exact w·log z of [`crate::cpow_phase`].
 //! `creal`, `cimag`, `conj`, `cproj`, `cabs` (hypot) and `carg` (atan2) are exact or one
 //! call.
+
+use crate::cpow_phase::{Parts, Scaled, WLogZ, polar_parts, w_log_z};
 
 /// The arithmetic and elementary functions the complex functions are written over.
 pub(crate) trait Real: Copy {
@@ -43,15 +48,25 @@ pub(crate) trait Real: Copy {
     fn sqrt(self) -> Self;
     fn ln(self) -> Self;
     fn ln1p(self) -> Self;
+    /// ln(1 + self + lo) for a pair whose second part is below an ulp of the first, which
+    /// a format with a wider kernel keeps.
+    fn ln1p_dw(self, lo: Self) -> Self {
+        self.add(lo).ln1p()
+    }
     fn exp(self) -> Self;
     fn sin(self) -> Self;
     fn cos(self) -> Self;
     fn tan(self) -> Self;
     fn sinh(self) -> Self;
     fn cosh(self) -> Self;
+    fn tanh(self) -> Self;
+    fn acosh(self) -> Self;
+    /// self^y, the real function.
+    fn pow(self, y: Self) -> Self;
     /// atan2(self, x).
     fn atan2(self, x: Self) -> Self;
     fn hypot(self, o: Self) -> Self;
+    /// π, and the fractions of it below, rounded in the current mode.
     fn pi() -> Self;
     /// The largest finite value: an exponential past the format's range stands in as it,
     /// so the products after it overflow as the rounding mode says.
@@ -59,7 +74,6 @@ pub(crate) trait Real: Copy {
     fn pi_2() -> Self;
     fn pi_4() -> Self;
     fn three_pi_4() -> Self;
-    fn ln2() -> Self;
     /// Dekker's splitting constant, 2^ceil(p/2) + 1.
     const SPLIT: f64;
     /// The largest x whose e^x is finite, rounded down.
@@ -75,6 +89,10 @@ pub(crate) trait Real: Copy {
     const LIMIT: i32;
     /// The binary exponent of a finite nonzero value (⌊log2 |v|⌋).
     fn ilogb(self) -> i32;
+    /// A finite value as sign, significand and exponent.
+    fn parts(self) -> Parts;
+    /// e^ρ·(cos θ, sin θ) for w·log z = ρ + iθ, each part rounded once in the current mode.
+    fn polar(w: &WLogZ) -> (Self, Self);
 }
 
 #[inline]
@@ -116,14 +134,94 @@ fn two_sum<R: Real>(a: R, b: R) -> (R, R) {
     (s, a.sub(s.sub(bb)).add(b.sub(bb)))
 }
 
-/// x² + y² - 1 for x >= y >= 0 with x² + y² near 1: the squares split exactly, the sums'
-/// errors kept, so only the last addition rounds.
-fn sq_sum_m1<R: Real>(x: R, y: R) -> R {
-    let (xh, xl) = two_prod(x, x);
-    let (yh, yl) = two_prod(y, y);
-    let (s1, e1) = two_sum(xh, one::<R>().minus());
-    let (s2, e2) = two_sum(s1, yh);
-    s2.add(e1.add(e2).add(xl.add(yl)))
+/// x² + y² - 1 for x >= y >= 0 with x² + y² near 1, as a sum hi + lo (|lo| at most about
+/// an ulp of hi): the squares split exactly, the sums' errors kept.
+/// (Dekker's and Knuth's sums are exact in round-to-nearest only, where this runs.)
+fn sq_sum_m1<R: Real>(x: R, y: R) -> (R, R) {
+    with_rounding(0, || {
+        let (xh, xl) = two_prod(x, x);
+        let (yh, yl) = two_prod(y, y);
+        let (s1, e1) = two_sum(xh, one::<R>().minus());
+        let (s2, e2) = two_sum(s1, yh);
+        (s2, e1.add(e2).add(xl.add(yl)))
+    })
+}
+
+/// f's parts, those `neg_re` and `neg_im` name negated. -v rounded up is v rounded down,
+/// negated: so f runs with the upward and downward modes swapped for a negated part, and
+/// each part rounds the way the caller's mode asks (twice, where one part is negated and
+/// the other not and the mode is directed; nearest and toward zero commute with negation).
+fn negated<R: Real>(neg_re: bool, neg_im: bool, f: impl Fn() -> (R, R)) -> (R, R) {
+    let (re, im) = if neg_re == neg_im {
+        if neg_re { mirrored(&f) } else { f() }
+    } else if !directed() {
+        f()
+    } else if neg_re {
+        (mirrored(&f).0, f().1)
+    } else {
+        (f().0, mirrored(&f).1)
+    };
+    (if neg_re { re.minus() } else { re }, if neg_im { im.minus() } else { im })
+}
+
+/// The rounding-control fields of the x87 control word and of MXCSR.
+#[cfg(target_arch = "x86_64")]
+const RC_X87: u16 = 3 << 10;
+#[cfg(target_arch = "x86_64")]
+const RC_SSE: u32 = 3 << 13;
+
+/// Whether either unit rounds upward or downward.
+#[cfg(target_arch = "x86_64")]
+fn directed() -> bool {
+    use crate::fenv::{get_mxcsr, x87_control};
+    matches!(x87_control() >> 10 & 3, 1 | 2) || matches!(get_mxcsr() >> 13 & 3, 1 | 2)
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn directed() -> bool {
+    false
+}
+
+/// `f()` with upward and downward rounding swapped in both units (the 80-bit functions
+/// compute in double-doubles too); the flags it raises stay raised.
+fn mirrored<T>(f: impl FnOnce() -> T) -> T {
+    // Down (1) and up (2) swap as their codes XOR 3.
+    with_rounding(3, f)
+}
+
+/// `f()` with each unit's rounding mode r replaced by `r ^ flip` where r is upward or
+/// downward, or by nearest for a `flip` of 0 (in every mode); the flags it raises stay
+/// raised. `black_box` keeps the arithmetic between the mode changes.
+#[cfg(target_arch = "x86_64")]
+fn with_rounding<T>(flip: u32, f: impl FnOnce() -> T) -> T {
+    use crate::fenv::{get_mxcsr, set_mxcsr, set_x87_control, x87_control};
+    use core::hint::black_box;
+    let (cw, csr) = (x87_control(), get_mxcsr());
+    let new = |r: u32| if flip == 0 { 0 } else if matches!(r, 1 | 2) { r ^ flip } else { r };
+    let (rx, rs) = (u32::from(cw >> 10 & 3), csr >> 13 & 3);
+    let (nx, ns) = (new(rx), new(rs));
+    if nx == rx && ns == rs {
+        return f();
+    }
+    set_x87_control(cw & !RC_X87 | (nx as u16) << 10);
+    set_mxcsr(csr & !RC_SSE | ns << 13);
+    let f = black_box(f);
+    let r = black_box(f());
+    set_x87_control(cw);
+    set_mxcsr(get_mxcsr() & !RC_SSE | csr & RC_SSE);
+    r
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn with_rounding<T>(_flip: u32, f: impl FnOnce() -> T) -> T {
+    f()
+}
+
+/// ln h + k·ln 2, k·ln 2 exact in its high part (ln 2's first 29 bits times a k below
+/// 2^15), so the sum rounds once where the logarithm of a scaled value is formed.
+fn ln_scaled<R: Real>(h: R, k: i32) -> R {
+    const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_ff00_0000);
+    const LN2_LO: f64 = -f64::from_bits(0x3dc7_1843_2a1b_0e26);
+    let k = R::c(f64::from(k));
+    k.mul(R::c(LN2_HI)).add(k.mul(R::c(LN2_LO)).add(h.ln()))
 }
 
 // ---- exp, sinh, cosh, tanh ----
@@ -175,8 +273,7 @@ pub(crate) fn sinh<R: Real>(x: R, y: R) -> (R, R) {
             return (x.sinh().mul(c), x.cosh().mul(s));
         }
         // cosh x and |sinh x| are e^|x|/2 here; halved exponentials past the overflow point.
-        let (re, im) = half_exp(x.fabs(), c, s);
-        return (if x.sign() { re.minus() } else { re }, im);
+        return negated(x.sign(), false, || half_exp(x.fabs(), c, s));
     }
     if x.zero_p() {
         // ±0 + iNaN (invalid for an infinite y).
@@ -227,8 +324,7 @@ pub(crate) fn cosh<R: Real>(x: R, y: R) -> (R, R) {
         if x.fabs().lt(R::c(R::TANH_ONE)) {
             return (x.cosh().mul(c), x.sinh().mul(s));
         }
-        let (re, im) = half_exp(x.fabs(), c, s);
-        return (re, if x.sign() { im.minus() } else { im });
+        return negated(false, x.sign(), || half_exp(x.fabs(), c, s));
     }
     if x.zero_p() {
         // NaN ± i0, the zero's sign that of x·(y - y) (the NaN's, as musl).
@@ -268,6 +364,11 @@ pub(crate) fn tanh<R: Real>(x: R, y: R) -> (R, R) {
         let n = y.sub(y);
         return (if x.zero_p() { x } else { n }, n);
     }
+    if y.zero_p() {
+        // A real argument: the real tanh, which the formula below rounds less well in the
+        // directed modes (√(1 + s²) there is 1 + ulp for a tiny s).
+        return (x.tanh(), y);
+    }
     if !x.fabs().lt(R::c(R::TANH_ONE)) {
         // ±1 + 4 sin y cos y e^-2|x|.
         let e = x.fabs().minus().exp();
@@ -306,14 +407,25 @@ pub(crate) fn sqrt<R: Real>(x: R, y: R) -> (R, R) {
     if x.zero_p() && y.zero_p() {
         return (zero(), y);
     }
-    // Scaled by an even power of two into the safe range.
-    let e = x.fabs().ilogb().max(if y.zero_p() { i32::MIN } else { y.fabs().ilogb() });
-    let k = if e > R::LIMIT - 4 { -(e - R::LIMIT + 4 + 1 & !1) } else if e < -R::LIMIT / 2 { (-e) & !1 } else { 0 };
-    let (ax, ay) = (x.fabs().scale(k), y.fabs().scale(k));
-    let t = ax.add(ax.hypot(ay)).mul(half()).sqrt();
-    let q = ay.div(t).mul(half());
-    let (t, q) = (t.scale(-k / 2), q.scale(-k / 2));
-    if x.sign() { (q, t.with_sign(y)) } else { (t, q.with_sign(y)) }
+    if x.zero_p() {
+        // Both parts √(|y|/2), each rounded once (the quotient below would round twice).
+        return negated(false, y.sign(), || {
+            let k = y.fabs().ilogb() & !1;
+            let r = y.fabs().scale(-k).mul(half()).sqrt().scale(k / 2);
+            (r, r)
+        });
+    }
+    // csqrt(conj z) = conj(csqrt z).
+    negated(false, y.sign(), || {
+        // Scaled by an even power of two into the safe range.
+        let e = x.fabs().ilogb().max(if y.zero_p() { i32::MIN } else { y.fabs().ilogb() });
+        let k = if e > R::LIMIT - 4 { -((e - R::LIMIT + 4 + 1) & !1) } else if e < -R::LIMIT / 2 { (-e) & !1 } else { 0 };
+        let (ax, ay) = (x.fabs().scale(k), y.fabs().scale(k));
+        let t = ax.add(ax.hypot(ay)).mul(half()).sqrt();
+        let q = ay.div(t).mul(half());
+        let (t, q) = (t.scale(-k / 2), q.scale(-k / 2));
+        if x.sign() { (q, t) } else { (t, q) }
+    })
 }
 
 /// clog(x + iy).
@@ -328,17 +440,24 @@ pub(crate) fn log<R: Real>(x: R, y: R) -> (R, R) {
         // ln|z| = ln|z·2^-k| + k ln 2 (b may vanish beside a: it then no longer matters).
         let k = ea;
         let h = a.scale(-k).hypot(b.scale(-k));
-        return (h.ln().add(R::c(f64::from(k)).mul(R::ln2())), im);
+        return (ln_scaled(h, k), im);
     }
     let h = a.hypot(b);
     if R::c(0.75).lt(h) && h.lt(R::c(1.5)) {
         // Near the unit circle: ln|z| = log1p(x² + y² - 1)/2, the argument from exact
         // products (a in [0.75, 1.5], so a² - 1 is exact).
         // (|z| = 1 exactly: +0, which x² + y² - 1 = 1 - 1 is not in the downward mode.)
-        let re = sq_sum_m1(a, b).ln1p().mul(half());
+        let (t, e) = sq_sum_m1(a, b);
+        let re = t.ln1p_dw(e).mul(half());
         return (if re.zero_p() { zero() } else { re }, im);
     }
     (h.ln(), im)
+}
+
+/// Whether a finite nonzero v is an integer.
+fn integral<R: Real>(v: R) -> bool {
+    let p = v.parts();
+    p.e >= 63 || p.e >= 0 && p.m << (p.e + 1) == 0
 }
 
 /// Annex G's complex multiplication: the plain products, and where both parts come out
@@ -381,11 +500,40 @@ fn cmul<R: Real>(a: R, b: R, c: R, d: R) -> (R, R) {
     (x, y)
 }
 
-/// cpow(z, w) = cexp(w · clog z).
-pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R) -> (R, R) {
+/// cpow(z, w) = cexp(w · clog z), in the format's own arithmetic where that places the
+/// phase θ = Im(w·log z) well enough: |w|·|log z| (which bounds θ and its rounding error
+/// in ulps of 1) below `exact_from`, and neither part so small beside the other (near a
+/// zero of cos θ or sin θ) that θ's error, over |tan θ| or |cot θ|, would show. Elsewhere
+/// w·log z comes exactly from [`crate::cpow_phase`] and each part rounds once.
+pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R, exact_from: f64) -> (R, R) {
+    if y.zero_p() && v.zero_p() && finite(x) && finite(u) && !x.zero_p() && !u.zero_p() && (!x.sign() || integral(u)) {
+        // z and w real, and so z^w: the real pow's value (exact where it is exact), the
+        // imaginary part a zero with the sign of y·u (MPC's: the phase u·arg z is ±0 or
+        // a whole number of π).
+        return (x.pow(u), zero::<R>().with_sign(y.mul(u)));
+    }
+    let ordinary = finite(x) && finite(y) && !(x.zero_p() && y.zero_p()) && finite(u) && finite(v) && !(u.zero_p() && v.zero_p());
+    let exact = || R::polar(&w_log_z(x.parts(), y.parts(), u.parts(), v.parts()));
+    if ordinary && exact_from == 0.0 {
+        return exact();
+    }
     let (lr, li) = log(x, y);
+    if !ordinary {
+        let (pr, pi) = cmul(u, v, lr, li);
+        return exp(pr, pi);
+    }
+    let size = u.fabs().add(v.fabs()).mul(lr.fabs().add(li.fabs()));
+    if !size.lt(R::c(exact_from)) {
+        return exact();
+    }
     let (pr, pi) = cmul(u, v, lr, li);
-    exp(pr, pi)
+    let (re, im) = exp(pr, pi);
+    let (a, b) = (re.fabs(), im.fabs());
+    let floor = |q: R| q.mul(if size.lt(one()) { one() } else { size }).div(R::c(exact_from));
+    if a.lt(floor(b)) || b.lt(floor(a)) {
+        return exact();
+    }
+    (re, im)
 }
 
 // ---- the inverse functions ----
@@ -399,7 +547,7 @@ fn asin_acos<R: Real>(x: R, y: R) -> (R, R, R) {
         let ex = x.ilogb().max(if y.zero_p() { i32::MIN } else { y.ilogb() });
         let k = if ex > R::LIMIT / 2 { ex } else { 0 };
         let h = x.scale(-k).hypot(y.scale(-k));
-        let im = h.ln().add(R::c(f64::from(k + 1)).mul(R::ln2()));
+        let im = ln_scaled(h, k + 1);
         return (x.atan2(y), y.atan2(x), im);
     }
     if x.lt(R::c(R::SMALL)) && y.lt(R::c(R::SMALL)) {
@@ -413,10 +561,8 @@ fn asin_acos<R: Real>(x: R, y: R) -> (R, R, R) {
             return (x.atan2(r), r.atan2(x), y.div(r));
         }
         if o.lt(x) {
-            // acosh x as ln1p: ln(x + r) would lose x - 1's bits near 1.
-            let xm1 = x.sub(o);
-            let r = xm1.mul(x.add(o)).sqrt();
-            return (R::pi_2(), y.div(r), xm1.add(r).ln1p());
+            let r = x.sub(o).mul(x.add(o)).sqrt();
+            return (R::pi_2(), y.div(r), x.acosh());
         }
         // x = 1: asin(1 + iy) ≈ π/2 - √y + i√y.
         let r = y.sqrt();
@@ -428,9 +574,7 @@ fn asin_acos<R: Real>(x: R, y: R) -> (R, R, R) {
             return (x.atan2(r), r.atan2(x), y);
         }
         // x > 1: π/2 and 0 on the real parts, acosh x on the imaginary.
-        let xm1 = x.sub(o);
-        let im = xm1.add(xm1.mul(x.add(o)).sqrt()).ln1p();
-        return (R::pi_2(), zero(), im);
+        return (R::pi_2(), zero(), x.acosh());
     }
     let xp1 = x.add(o);
     let xm1 = x.sub(o);
@@ -473,17 +617,22 @@ fn asin_acos<R: Real>(x: R, y: R) -> (R, R, R) {
     (re_s, re_c, im)
 }
 
-/// casin(x + iy).
+/// casin(x + iy) = -i casinh(iz).
 pub(crate) fn asin<R: Real>(x: R, y: R) -> (R, R) {
-    // casin z = -i casinh(iz).
-    let (a, b) = asinh(y.minus(), x);
-    (b, a.minus())
+    times_minus_i(|| asinh(y.minus(), x))
+}
+
+/// -i·f(): the parts swap and the new imaginary part is negated, computed in the mode that
+/// rounds it as itself.
+fn times_minus_i<R: Real>(f: impl Fn() -> (R, R)) -> (R, R) {
+    negated(false, true, || {
+        let (a, b) = f();
+        (b, a)
+    })
 }
 
 /// casinh(x + iy).
 pub(crate) fn asinh<R: Real>(x: R, y: R) -> (R, R) {
-    let (ax, ay) = (x.fabs(), y.fabs());
-    let fix = |re: R, im: R| (re.with_sign(x), im.with_sign(y));
     if x.nan_p() {
         if y.inf_p() {
             return (y.fabs(), x);
@@ -493,28 +642,30 @@ pub(crate) fn asinh<R: Real>(x: R, y: R) -> (R, R) {
         }
         return (x, x.add(y));
     }
+    if y.nan_p() {
+        return if x.inf_p() { (x, y) } else { (y, y) };
+    }
+    // Odd, and commuting with conj: the first quadrant's value with the signs of x and y.
+    negated(x.sign(), y.sign(), || asinh_upper(x.fabs(), y.fabs()))
+}
+
+/// casinh(x + iy) for x, y >= 0.
+fn asinh_upper<R: Real>(x: R, y: R) -> (R, R) {
     if x.inf_p() {
-        if y.nan_p() {
-            return (x, y);
-        }
         if y.inf_p() {
             // (π/4 and π/2 are inexact: the flag as any rounded value raises it.)
             crate::support::raise_inexact();
-            return fix(ax, R::pi_4());
+            return (x, R::pi_4());
         }
-        return fix(ax, zero());
-    }
-    if y.nan_p() {
-        return (y, y);
+        return (x, zero());
     }
     if y.inf_p() {
         crate::support::raise_inexact();
-        return fix(ay, R::pi_2());
+        return (y, R::pi_2());
     }
-    // casinh(x + iy) = i casin(y - ix)... for x, y >= 0: casin(ay + i ax) = (R, I) gives
-    // casinh = I + iR.
-    let (re_s, _, im) = asin_acos(ay, ax);
-    fix(im, re_s)
+    // casinh(x + iy) = i casin(y - ix): casin(y + ix) = (R, I) gives casinh = I + iR.
+    let (re_s, _, im) = asin_acos(y, x);
+    (im, re_s)
 }
 
 /// cacos(x + iy).
@@ -525,10 +676,22 @@ pub(crate) fn acos<R: Real>(x: R, y: R) -> (R, R) {
         }
         return (x, x.add(y));
     }
+    if y.nan_p() {
+        return if x.inf_p() {
+            (y, x.fabs().minus())
+        } else if x.zero_p() {
+            (R::pi_2(), y)
+        } else {
+            (y, y)
+        };
+    }
+    // The imaginary part is -sign(y)·I, I >= 0 (acos(x + i0) for |x| <= 1 is -i0).
+    negated(false, !y.sign(), || acos_upper(x, y.fabs()))
+}
+
+/// cacos(x + iy) for y >= 0, conjugated: (the real part, I = -the imaginary part >= 0).
+fn acos_upper<R: Real>(x: R, y: R) -> (R, R) {
     if x.inf_p() {
-        if y.nan_p() {
-            return (y, x.fabs().minus());
-        }
         let re = if y.inf_p() {
             crate::support::raise_inexact();
             if x.sign() { R::three_pi_4() } else { R::pi_4() }
@@ -538,19 +701,14 @@ pub(crate) fn acos<R: Real>(x: R, y: R) -> (R, R) {
         } else {
             zero()
         };
-        return (re, x.fabs().with_sign(y).minus());
+        return (re, x.fabs());
     }
     if y.inf_p() {
         crate::support::raise_inexact();
-        return (R::pi_2(), y.minus());
+        return (R::pi_2(), y);
     }
-    if y.nan_p() {
-        return if x.zero_p() { (R::pi_2(), y) } else { (y, y) };
-    }
-    let (_, re_c, im) = asin_acos(x.fabs(), y.fabs());
-    let re = if x.sign() { R::pi().sub(re_c) } else { re_c };
-    // acos(x + i0) for |x| <= 1 is -i0; the imaginary part is -sign(y)·I.
-    (re, if y.sign() { im } else { im.minus() })
+    let (_, re_c, im) = asin_acos(x.fabs(), y);
+    (if x.sign() { R::pi().sub(re_c) } else { re_c }, im)
 }
 
 /// cacosh(x + iy).
@@ -564,78 +722,86 @@ pub(crate) fn acosh<R: Real>(x: R, y: R) -> (R, R) {
     if y.nan_p() {
         return if x.inf_p() { (x.fabs(), y) } else { (y, y) };
     }
-    // cacosh z = ±i cacos z with the real part ≥ 0: (|Im cacos|, Re cacos with y's sign).
-    let (a, b) = acos(x, y);
-    (b.fabs(), a.with_sign(y))
+    // cacosh z = ±i cacos z with the real part >= 0: (I, cacos's real part with y's sign).
+    negated(false, y.sign(), || {
+        let (re, im) = acos_upper(x, y.fabs());
+        (im, re)
+    })
 }
 
 /// catanh(x + iy).
 pub(crate) fn atanh<R: Real>(x: R, y: R) -> (R, R) {
-    let (ax, ay) = (x.fabs(), y.fabs());
-    let fix = |re: R, im: R| (re.with_sign(x), im.with_sign(y));
     if x.nan_p() {
         if y.inf_p() {
             // Annex G leaves the zero's sign open: +0, as MPC (musl gives NaN + iNaN).
-            return (zero(), R::pi_2().with_sign(y));
+            return negated(false, y.sign(), || (zero(), R::pi_2()));
         }
         return (x, x.add(y));
     }
-    if x.inf_p() {
-        return fix(zero(), if y.nan_p() { y } else { R::pi_2() });
-    }
-    if y.inf_p() {
-        return fix(zero(), R::pi_2());
-    }
     if y.nan_p() {
-        return if x.zero_p() { (x, y) } else { (y, y) };
+        return if x.inf_p() { (zero::<R>().with_sign(x), y) } else if x.zero_p() { (x, y) } else { (y, y) };
+    }
+    // Odd, and commuting with conj.
+    negated(x.sign(), y.sign(), || atanh_upper(x.fabs(), y.fabs()))
+}
+
+/// catanh(x + iy) for x, y >= 0.
+fn atanh_upper<R: Real>(x: R, y: R) -> (R, R) {
+    if x.inf_p() || y.inf_p() {
+        return (zero(), R::pi_2());
     }
     let big = R::c(R::BIG);
-    if big.lt(ax) || big.lt(ay) {
-        // atanh z ≈ 1/z + iπ/2·sign: the real part x/|z|², scaled.
-        let e = ax.ilogb().max(if ay.zero_p() { i32::MIN } else { ay.ilogb() });
-        let h = ax.scale(-e).hypot(ay.scale(-e));
-        let re = ax.scale(-e).div(h).div(h).scale(-e);
-        return fix(re, R::pi_2());
+    if big.lt(x) || big.lt(y) {
+        // atanh z ≈ 1/z + iπ/2: the real part x/|z|², scaled.
+        let e = x.ilogb().max(if y.zero_p() { i32::MIN } else { y.ilogb() });
+        let h = x.scale(-e).hypot(y.scale(-e));
+        let re = x.scale(-e).div(h).div(h).scale(-e);
+        return (re, R::pi_2());
     }
-    if ax.lt(R::c(R::SMALL)) && ay.lt(R::c(R::SMALL)) {
+    if x.lt(R::c(R::SMALL)) && y.lt(R::c(R::SMALL)) {
         return (x, y);
     }
     let o = one::<R>();
     // Re = log1p(4x / ((1 - x)² + y²)) / 4; Im = atan2(2y, 1 - x² - y²) / 2.
-    let omx = o.sub(ax);
-    let d = omx.mul(omx).add(ay.mul(ay));
-    let re = R::c(4.0).mul(ax).div(d).ln1p().mul(R::c(0.25));
-    let (p, q) = if ax.lt(ay) { (ay, ax) } else { (ax, ay) };
-    let den = if R::c(0.75).lt(p) && p.lt(R::c(1.5)) { zero::<R>().sub(sq_sum_m1(p, q)) } else { omx.mul(o.add(ax)).sub(ay.mul(ay)) };
-    let im = two::<R>().mul(ay).atan2(den).mul(half());
-    fix(re, im)
+    let omx = o.sub(x);
+    let d = omx.mul(omx).add(y.mul(y));
+    let re = R::c(4.0).mul(x).div(d).ln1p().mul(R::c(0.25));
+    let (p, q) = if x.lt(y) { (y, x) } else { (x, y) };
+    let den = if R::c(0.75).lt(p) && p.lt(R::c(1.5)) {
+        let (t, e) = sq_sum_m1(p, q);
+        zero::<R>().sub(t.add(e))
+    } else {
+        omx.mul(o.add(x)).sub(y.mul(y))
+    };
+    // 1 - x² - y² = 0 as +0 in every mode (catanh(1 + i0) is ∞ + i0, and rounding
+    // downward makes v - v a -0).
+    let den = if den.zero_p() { zero() } else { den };
+    let im = two::<R>().mul(y).atan2(den).mul(half());
+    (re, im)
 }
 
-/// catan(x + iy).
+/// catan(x + iy) = -i catanh(iz).
 pub(crate) fn atan<R: Real>(x: R, y: R) -> (R, R) {
-    let (a, b) = atanh(y.minus(), x);
     if y.nan_p() && x.inf_p() {
         // ±π/2 + i0: the zero +0 here too (as MPC), not the negated one.
-        return (b, zero());
+        return (atanh(y.minus(), x).1, zero());
     }
-    (b, a.minus())
+    times_minus_i(|| atanh(y.minus(), x))
 }
 
 /// csin(x + iy) = -i csinh(iz).
 pub(crate) fn sin<R: Real>(x: R, y: R) -> (R, R) {
-    let (a, b) = sinh(y.minus(), x);
-    (b, a.minus())
+    times_minus_i(|| sinh(y.minus(), x))
 }
 
-/// ccos(x + iy) = ccosh(iz).
+/// ccos(x + iy) = ccosh(iz) = ccosh(-y + ix).
 pub(crate) fn cos<R: Real>(x: R, y: R) -> (R, R) {
     cosh(y.minus(), x)
 }
 
 /// ctan(x + iy) = -i ctanh(iz).
 pub(crate) fn tan<R: Real>(x: R, y: R) -> (R, R) {
-    let (a, b) = tanh(y.minus(), x);
-    (b, a.minus())
+    times_minus_i(|| tanh(y.minus(), x))
 }
 
 /// cproj(x + iy): any infinite part projects to inf + i0·sign(y).
@@ -715,6 +881,15 @@ impl Real for f64 {
     fn cosh(self) -> f64 {
         crate::hyper::cosh(self)
     }
+    fn tanh(self) -> f64 {
+        crate::real::tanh(self)
+    }
+    fn acosh(self) -> f64 {
+        crate::hyper::acosh(self)
+    }
+    fn pow(self, y: f64) -> f64 {
+        crate::pow::pow(self, y)
+    }
     fn atan2(self, x: f64) -> f64 {
         crate::atan2(self, x)
     }
@@ -736,9 +911,6 @@ impl Real for f64 {
     fn three_pi_4() -> f64 {
         3.0 * core::f64::consts::FRAC_PI_4
     }
-    fn ln2() -> f64 {
-        core::f64::consts::LN_2
-    }
     const SPLIT: f64 = 134_217_729.0;
     const EXP_MAX: f64 = 709.78;
     const TANH_ONE: f64 = 20.0;
@@ -747,6 +919,23 @@ impl Real for f64 {
     const LIMIT: i32 = 500;
     fn ilogb(self) -> i32 {
         libm::ilogb(self)
+    }
+    fn parts(self) -> Parts {
+        let b = self.to_bits();
+        let (neg, e, f) = (b >> 63 != 0, (b >> 52 & 0x7ff) as i32, b & ((1 << 52) - 1));
+        match (e, f) {
+            (0, 0) => Parts { neg, m: 0, e: 0 },
+            // f·2^-1074, its top bit at 63 - lz.
+            (0, _) => Parts { neg, m: f << f.leading_zeros(), e: -1074 + 63 - f.leading_zeros() as i32 },
+            _ => Parts { neg, m: (f | 1 << 52) << 11, e: e - 1023 },
+        }
+    }
+    fn polar(w: &WLogZ) -> (f64, f64) {
+        use crate::trig::{in_nearest, round_dd};
+        let (re, im) = in_nearest(*w, |w| polar_parts(&w, crate::explog::exp_dd, 745.0));
+        // Rounded, then scaled in the caller's mode (an overflow or underflow as it asks).
+        let part = |v: Scaled| if v.d.hi == 0.0 { 0.0 } else { libm::scalbn(round_dd(v.d), v.e) };
+        (part(re), part(im))
     }
 }
 
@@ -805,8 +994,6 @@ fn in_nearest<A: Copy, W: Real>(a: A, f: impl Fn(A) -> (W, W)) -> (W, W) {
     use crate::fenv::{get_mxcsr, set_mxcsr, set_x87_control, x87_control};
     use core::hint::black_box;
     let (cw, csr) = (x87_control(), get_mxcsr());
-    const RC_X87: u16 = 3 << 10;
-    const RC_SSE: u32 = 3 << 13;
     if cw & RC_X87 == 0 && csr & RC_SSE == 0 {
         return f(a);
     }
@@ -879,17 +1066,23 @@ complex_fns! {
     catanh catanhf => atanh;
 }
 
+/// `cpow`'s |w|·|log z| from which w·log z is exact: the phase's error of about 2^-64 of
+/// it then stays below 2^-56 (an eighth of an ulp of double) of the result.
+const CPOW_EXACT_FROM: f64 = 256.0;
+/// `cpowf`'s: its error of 2^-53 of it below 2^-28.
+const CPOWF_EXACT_FROM: f64 = 33_554_432.0;
+
 /// `cpow(z, w)`: cexp(w · clog z).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn cpow(z: C64, w: C64) -> C64 {
-    let (re, im) = in_nearest((widen(z.re), widen(z.im), widen(w.re), widen(w.im)), |(x, y, u, v)| pow::<Wide>(x, y, u, v));
+    let (re, im) = in_nearest((widen(z.re), widen(z.im), widen(w.re), widen(w.im)), |(x, y, u, v)| pow::<Wide>(x, y, u, v, CPOW_EXACT_FROM));
     C64 { re: narrow(re), im: narrow(im) }
 }
 
 /// `cpowf(z, w)`: `cpow` for float, computed in double.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn cpowf(z: C32, w: C32) -> C32 {
-    let (re, im) = in_nearest((f64::from(z.re), f64::from(z.im), f64::from(w.re), f64::from(w.im)), |(x, y, u, v)| pow::<f64>(x, y, u, v));
+    let (re, im) = in_nearest((f64::from(z.re), f64::from(z.im), f64::from(w.re), f64::from(w.im)), |(x, y, u, v)| pow::<f64>(x, y, u, v, CPOWF_EXACT_FROM));
     C32 { re: narrow_f32(re), im: narrow_f32(im) }
 }
 

@@ -168,6 +168,8 @@ pub mod erf;
 pub use erf::{erf, erfc};
 mod erf_tables;
 pub mod complex;
+mod cpow_phase;
+mod cpow_tables;
 pub use complex::{
     C32, C64, cabs, cabsf, cacos, cacosf, cacosh, cacoshf, carg, cargf, casin, casinf, casinh, casinhf, catan, catanf, catanh,
     catanhf, ccos, ccosf, ccosh, ccoshf, cexp, cexpf, cimag, cimagf, clog, clogf, conj, conjf, cpow, cpowf, cproj, cprojf,

@@ -5,11 +5,14 @@
 //! at 24(%rsp) on entry (cpowl's second argument at 40 and 56), and returns it in st(0)
 //! (real) and st(1) (imaginary). Each entry point hands its Rust body a pointer to the
 //! arguments and one to a 32-byte result, then loads the result's two parts.
-use super::exp::{coshl_body, expl_body, sinhl_body};
+use super::exp::{coshl_body, dd_round, exp_big, expl_body, sinhl_body, tanhl_body, to_dd};
+use super::hyp::{acoshl_body, log1p_dd};
 use super::root::hypotl_body;
 use super::trig::{cosl_body, sinl_body, tanl_body};
 use super::{BIAS, F80, ilogb_of};
 use crate::complex::{self, Real};
+use crate::cpow_phase::{Parts, Scaled, WLogZ, polar_parts};
+use crate::trig::{Dd, in_nearest};
 use core::arch::asm;
 
 /// One x87 operation on one value: `a` in st(0), the lines, the result in st(0).
@@ -119,6 +122,19 @@ impl Real for F80 {
         // fyl2xp1 is defined for |x| < 1 - √2/2 only.
         if self.fabs().lt(F80::c(0.29)) { x87_1!(self, "fldln2", "fxch st(1)", "fyl2xp1") } else { F80::c(1.0).add(self).ln() }
     }
+    fn ln1p_dw(self, lo: F80) -> F80 {
+        // Beside a part of 2^-900, ln(1 + t) is t to far below the last bit; the pair in
+        // double-double otherwise, rounded once in the caller's mode.
+        if self.zero_p() || self.ilogb() < -900 {
+            return self.add(lo);
+        }
+        let mode = super::x87_mode();
+        let r = in_nearest((self, lo), |(t, e)| {
+            let e = if e.zero_p() || e.ilogb() < -1000 { Dd::new(0.0, 0.0) } else { to_dd(e) };
+            log1p_dd(to_dd(t).add(e))
+        });
+        dd_round(r, 0, mode)
+    }
     fn exp(self) -> F80 {
         expl_body(self)
     }
@@ -137,6 +153,15 @@ impl Real for F80 {
     fn cosh(self) -> F80 {
         coshl_body(self)
     }
+    fn tanh(self) -> F80 {
+        tanhl_body(self)
+    }
+    fn acosh(self) -> F80 {
+        acoshl_body(self)
+    }
+    fn pow(self, y: F80) -> F80 {
+        super::pow::powl_body(self, y)
+    }
     fn atan2(self, x: F80) -> F80 {
         atan2(self, x)
     }
@@ -144,22 +169,20 @@ impl Real for F80 {
         hypotl_body(self, o)
     }
     fn pi() -> F80 {
-        F80::new(false, BIAS as u64 + 1, 0xc90f_daa2_2168_c235)
+        rounded_pi(1)
     }
     fn max_finite() -> F80 {
         F80::new(false, 0x7ffe, u64::MAX)
     }
     fn pi_2() -> F80 {
-        F80::new(false, BIAS as u64, 0xc90f_daa2_2168_c235)
+        rounded_pi(0)
     }
     fn pi_4() -> F80 {
-        F80::new(false, BIAS as u64 - 1, 0xc90f_daa2_2168_c235)
+        rounded_pi(-1)
     }
     fn three_pi_4() -> F80 {
-        F80::new(false, BIAS as u64 + 1, 0x96cb_e3f9_990e_91a8)
-    }
-    fn ln2() -> F80 {
-        F80::new(false, BIAS as u64 - 1, 0xb172_17f7_d1cf_79ac)
+        // 3π/4's nearest value and the rest, which rounds the sum in the current mode.
+        F80::new(false, BIAS as u64 + 1, 0x96cb_e3f9_990e_91a8).add(F80::new(true, BIAS as u64 - 64, 0xd8d6_6c2e_beb5_d4c6))
     }
     const SPLIT: f64 = 4_294_967_297.0;
     const EXP_MAX: f64 = 11356.0;
@@ -170,20 +193,48 @@ impl Real for F80 {
     fn ilogb(self) -> i32 {
         ilogb_of(self)
     }
+    fn parts(self) -> Parts {
+        let neg = self.sign();
+        if self.m == 0 {
+            return Parts { neg, m: 0, e: 0 };
+        }
+        Parts { neg, m: self.m << self.m.leading_zeros(), e: ilogb_of(self) }
+    }
+    fn polar(w: &WLogZ) -> (F80, F80) {
+        let mode = super::x87_mode();
+        let (re, im) = in_nearest(*w, |w| polar_parts(&w, exp_big, 11_400.0));
+        let part = |v: Scaled| if v.d.hi == 0.0 { F80::c(0.0) } else { dd_round(v.d, v.e, mode) };
+        (part(re), part(im))
+    }
+}
+
+/// π·2^(k-1) rounded in the current mode: the nearest value and the rest, whose sum rounds
+/// as π itself would.
+fn rounded_pi(k: i32) -> F80 {
+    let e = (BIAS + k) as u64;
+    F80::new(false, e, 0xc90f_daa2_2168_c235).add(F80::new(true, e - 66, 0xece6_75d1_fc8f_8cbb))
 }
 
 /// An argument as C passed it: 10 bytes in a 16-byte slot whose last six are padding.
-fn arg(p: *const F80, i: usize) -> F80 {
+fn raw_arg(p: *const F80, i: usize) -> F80 {
     // SAFETY: the entry point passes its argument area, i within the arguments.
     let v = unsafe { p.add(i).read() };
     F80 { m: v.m, se: v.se & 0xffff }
 }
 
+/// An argument of a function that computes with it: a signaling NaN raises invalid and
+/// goes on quiet, as an operation on it does (and as the double functions' narrowing
+/// does), since the functions pass some NaN parts through as they are.
+fn arg(p: *const F80, i: usize) -> F80 {
+    let v = raw_arg(p, i);
+    if v.is_nan() { super::add(v, v) } else { v }
+}
+
 /// The body of a `long double complex` function of one argument: the result into `out`.
 macro_rules! cl_body {
-    ($body:ident, $g:path) => {
+    ($body:ident, $g:path, $arg:ident) => {
         unsafe extern "C" fn $body(out: *mut F80, a: *const F80) {
-            let (re, im) = $g(arg(a, 0), arg(a, 1));
+            let (re, im) = $g($arg(a, 0), $arg(a, 1));
             // SAFETY: the entry point's 32-byte result area.
             unsafe {
                 out.write(re);
@@ -197,7 +248,10 @@ macro_rules! cl_body {
 /// the arguments (at 8 on entry) at 48 after the 40 bytes it takes (which also align the call).
 macro_rules! cl_fn {
     ($c:literal, $own:literal, $body:ident, $g:path) => {
-        cl_body!($body, $g);
+        cl_fn!($c, $own, $body, $g, arg);
+    };
+    ($c:literal, $own:literal, $body:ident, $g:path, $arg:ident) => {
+        cl_body!($body, $g, $arg);
         ld_fn!(@emit $c, $own, [
             "sub rsp, 40",
             "mov rdi, rsp",
@@ -226,11 +280,14 @@ cl_fn!("catanl", "limpet_math_catanl", catanl_body, complex::atan::<F80>);
 cl_fn!("casinhl", "limpet_math_casinhl", casinhl_body, complex::asinh::<F80>);
 cl_fn!("cacoshl", "limpet_math_cacoshl", cacoshl_body, complex::acosh::<F80>);
 cl_fn!("catanhl", "limpet_math_catanhl", catanhl_body, complex::atanh::<F80>);
-cl_fn!("cprojl", "limpet_math_cprojl", cprojl_body, complex::proj::<F80>);
+// cprojl returns its argument as it is where that is finite, a signaling NaN too (a copy,
+// as conjl's).
+cl_fn!("cprojl", "limpet_math_cprojl", cprojl_body, complex::proj::<F80>, raw_arg);
 
 /// cpowl's body: z at a[0..2], w at a[2..4].
 unsafe extern "C" fn cpowl_body(out: *mut F80, a: *const F80) {
-    let (re, im) = complex::pow::<F80>(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3));
+    // The format has no wider one to compute in: w·log z exact always.
+    let (re, im) = complex::pow::<F80>(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), 0.0);
     // SAFETY: the entry point's result area.
     unsafe {
         out.write(re);
@@ -275,6 +332,25 @@ mod tests {
         assert_eq!(narrow(F80::pi()), core::f64::consts::PI);
         assert_eq!(f(0.375).ilogb(), -2);
         assert_eq!(F80::c(1.0), F80::new(false, BIAS as u64, INT_BIT));
+    }
+
+    #[test]
+    fn powers_exact_where_they_are_exact() {
+        let p = |x: f64, y: f64, u: f64, v: f64| {
+            let (re, im) = complex::pow::<F80>(f(x), f(y), f(u), f(v), 0.0);
+            (narrow(re), narrow(im))
+        };
+        // Real powers from the real pow, the zero's sign y·u's.
+        for (x, y, u, want) in [(2.0, 0.0, 3.0, (8.0f64, 0.0f64)), (2.0, -0.0, 3.0, (8.0, -0.0)), (-2.0, 0.0, -3.0, (-0.125, -0.0)), (10.0, 0.0, 22.0, (1e22, 0.0))] {
+            let got = p(x, y, u, 0.0);
+            assert!(got.0 == want.0 && got.1.to_bits() == want.1.to_bits(), "({x}, {y})^{u}: {got:?}");
+        }
+        // Whole quarter turns of i: i^(2^70) = 1, i^(2^70 + 2^18) = 1, i^3 = -i.
+        assert_eq!(p(0.0, 1.0, 2f64.powi(70), 0.0), (1.0, 0.0));
+        assert_eq!(p(0.0, 1.0, 2f64.powi(70) + 2f64.powi(18), 0.0), (1.0, 0.0));
+        assert_eq!(p(0.0, 1.0, 3.0, 0.0), (0.0, -1.0));
+        // e^(iπ)-like: (-1)^(1/2) = i.
+        assert_eq!(p(-1.0, 0.0, 0.5, 0.0), (0.0, 1.0));
     }
 
     #[test]

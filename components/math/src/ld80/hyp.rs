@@ -24,7 +24,7 @@ fn sqrt_dd(v: Dd) -> Dd {
 }
 
 /// log1p u for a double-double u > -1.
-fn log1p_dd(u: Dd) -> Dd {
+pub(super) fn log1p_dd(u: Dd) -> Dd {
     let w = Dd::new(1.0, 0.0).add(u);
     if !(-0.25..=0.5).contains(&u.hi) {
         return ln_dd(w);
