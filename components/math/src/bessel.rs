@@ -148,7 +148,8 @@ impl Fix {
         let lo = msb - 127;
         let t = (u128::from(bits64(&self.0, lo + 64)) << 64) | u128::from(bits64(&self.0, lo));
         let sc = pow2(lo - Self::FRAC);
-        let h = (t >> 75) as f64 * pow2(75);
+        // Through u64: a u128's conversion would need the compiler's runtime helper.
+        let h = ((t >> 75) as u64) as f64 * pow2(75);
         let m = ((t >> 22) as u64 & ((1 << 53) - 1)) as f64 * pow2(22);
         let l = (t as u64 & ((1 << 22) - 1)) as f64;
         let (h, l) = crate::trig::fast_two_sum(h, m + l);

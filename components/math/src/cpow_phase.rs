@@ -580,8 +580,12 @@ fn scaled_of(bits: &(impl Limbs + ?Sized), shift: i32, neg: bool) -> Scaled {
     let m = u128::from(get64(bits, t - 63)) << 64 | u128::from(get64(bits, t - 127));
     // m·2^(t - 127): its top 53 bits and the next 75 as two doubles of [1, 2) scale.
     const TWO_M52: f64 = 1.0 / 4_503_599_627_370_496.0;
-    let hi = (m >> 75) as f64 * TWO_M52;
-    let lo = (m & ((1 << 75) - 1)) as f64 * TWO_M52 * (1.0 / 37_778_931_862_957_161_709_568.0);
+    // Through u64 (a u128's conversion would need the compiler's runtime helper): the low
+    // 75 bits as their top 53 and last 22, exact apart from the sum's one rounding.
+    let hi = ((m >> 75) as u64) as f64 * TWO_M52;
+    let low = (((m >> 22) as u64 & ((1 << 53) - 1)) as f64 * 4_194_304.0 + (m as u64 & ((1 << 22) - 1)) as f64)
+        * (1.0 / 37_778_931_862_957_161_709_568.0);
+    let lo = low * TWO_M52;
     let d = Dd::new(hi, lo);
     Scaled { d: if neg { d.neg() } else { d }, e: t + shift }
 }
