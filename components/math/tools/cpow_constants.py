@@ -6,23 +6,13 @@ Everything is computed here with Python's integers (pi by Machin's formula, ln 2
 2 atanh(1/3) = Σ 2/((2k+1)·3^(2k+1))), so the tables come from arithmetic:
     python3 components/math/tools/cpow_constants.py > components/math/src/cpow_tables.rs
 """
-from machin import pi_scaled
+from machin import atanh_inv, pi_scaled
 
 WORDS = 264
 GUARD = 64
 BITS = 64 * WORDS + GUARD
 
 
-def atanh_inv(x, one):
-    """atanh(1/x) * one, in integers."""
-    total = term = one // x
-    x2 = x * x
-    n = 1
-    while term:
-        term //= x2
-        total += term // (2 * n + 1)
-        n += 1
-    return total
 
 
 def words(v):

@@ -1,23 +1,15 @@
 #!/usr/bin/env python3
 """Generates components/math/src/explog_tables.rs: ln 2 (in three parts for the exact
 reduction, and as a double-double), 1/ln 2 and ln 10 as double-doubles, 1/n for the
-logarithm's series and 1/n! for the exponential's, from ln 2 = 2 atanh(1/3) and ln 10 = 3 ln 2 + 2 atanh(1/9) summed in
-Python integers:
+logarithm's series and 1/n! for the exponential's, from ln 2 = 2 atanh(1/3) and ln 10 =
+3 ln 2 + 2 atanh(1/9) summed in Python integers:
     python3 components/math/tools/explog_constants.py > components/math/src/explog_tables.rs
 """
 from fractions import Fraction
 import math
 import struct
 
-def atanh_inv(x, one):
-    total = term = one // x
-    x2 = x * x
-    n = 1
-    while term:
-        term //= x2
-        total += term // (2 * n + 1)
-        n += 1
-    return total
+from machin import atanh_inv
 
 B = 400
 one = 1 << B

@@ -1,18 +1,25 @@
-"""π by Machin's formula in Python integers, for the table generators beside this file."""
+"""π by Machin's formula and ln 2 by its atanh series, in Python integers, for the table
+generators beside this file."""
 
 
-def arctan_inv(x, one):
-    """arctan(1/x) * one, in integers."""
+def arctan_inv(x, one, hyperbolic=False):
+    """arctan(1/x) * one (atanh(1/x) * one when `hyperbolic`), in integers."""
     total = term = one // x
     x2 = x * x
     n = 1
-    sign = -1
+    sign = 1 if hyperbolic else -1
     while term:
         term //= x2
         total += sign * (term // (2 * n + 1))
-        sign = -sign
+        if not hyperbolic:
+            sign = -sign
         n += 1
     return total
+
+
+def atanh_inv(x, one):
+    """atanh(1/x) * one, in integers."""
+    return arctan_inv(x, one, hyperbolic=True)
 
 
 def pi_scaled(bits):
