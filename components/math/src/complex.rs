@@ -460,6 +460,21 @@ fn integral<R: Real>(v: R) -> bool {
     p.e >= 63 || p.e >= 0 && p.m << (p.e + 1) == 0
 }
 
+/// For v = k + 1/2 (k an integer), whether k is odd; None for any other v.
+fn half_odd<R: Real>(v: R) -> Option<bool> {
+    let p = v.parts();
+    if p.e < -1 || p.e >= 63 {
+        return None;
+    }
+    // The fraction's bits, the first of weight 1/2, and the integer part's last bit.
+    let (frac, int_odd) = if p.e == -1 { (p.m, false) } else { (p.m << (p.e + 1), (p.m >> (63 - p.e)) & 1 == 1) };
+    if frac != 1 << 63 {
+        return None;
+    }
+    // k = ⌊v⌋: the integer part for v > 0, less one below.
+    Some(int_odd != v.sign())
+}
+
 /// Annex G's complex multiplication: the plain products, and where both parts come out
 /// NaN, the infinities recovered (an infinite factor times a nonzero one is infinite).
 fn cmul<R: Real>(a: R, b: R, c: R, d: R) -> (R, R) {
@@ -511,6 +526,15 @@ pub(crate) fn pow<R: Real>(x: R, y: R, u: R, v: R, exact_from: f64) -> (R, R) {
         // imaginary part a zero with the sign of y·u (MPC's: the phase u·arg z is ±0 or
         // a whole number of π).
         return (x.pow(u), zero::<R>().with_sign(y.mul(u)));
+    }
+    if y.zero_p() && v.zero_p() && finite(x) && x.sign() && !x.zero_p() && finite(u) {
+        if let Some(k_odd) = half_odd(u) {
+            // z = -|x| ± i0 and w = k + 1/2: z^w = |x|^w·e^(±iπw) = ±(-1)^k·i·|x|^w,
+            // exactly on the imaginary axis (the real part +0, as MPC has it), where the
+            // rounded phase would leave a real part of an ulp or so.
+            let m = x.fabs().pow(u);
+            return (zero(), if k_odd != y.sign() { m.minus() } else { m });
+        }
     }
     let ordinary = finite(x) && finite(y) && !(x.zero_p() && y.zero_p()) && finite(u) && finite(v) && !(u.zero_p() && v.zero_p());
     let exact = || R::polar(&w_log_z(x.parts(), y.parts(), u.parts(), v.parts()));

@@ -351,6 +351,13 @@ mod tests {
         assert_eq!(p(0.0, 1.0, 3.0, 0.0), (0.0, -1.0));
         // e^(iπ)-like: (-1)^(1/2) = i.
         assert_eq!(p(-1.0, 0.0, 0.5, 0.0), (0.0, 1.0));
+        // A negative real to a half-integral power lies on the imaginary axis, +0 its real
+        // part (as MPC), in the format's own path too: (-2 ± i0)^(k + 1/2) = ±(-1)^k·i·2^(k+1/2).
+        let r2 = core::f64::consts::SQRT_2;
+        for (y, u, want) in [(0.0, 0.5, r2), (-0.0, 0.5, -r2), (0.0, 1.5, -2.0 * r2), (-0.0, 1.5, 2.0 * r2), (0.0, -0.5, -r2 / 2.0), (0.0, -1.5, r2 / 4.0), (0.0, 2.5, 4.0 * r2)] {
+            let (re, im) = complex::pow::<F80>(f(-2.0), f(y), f(u), f(0.0), 256.0);
+            assert_eq!((narrow(re).to_bits(), narrow(im)), (0, want), "(-2, {y})^{u}");
+        }
     }
 
     #[test]
