@@ -338,9 +338,19 @@ unsafe fn exp_quick_fma(x: f64) -> f64 {
     }
 }
 
+/// `exp2`'s: an integer, whose result is exact, goes to the general entry.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma,sse4.1")]
 unsafe fn exp2_quick_fma(x: f64) -> f64 {
+    // An integer is k/512 with d = 0 and k a multiple of 512 (`exp2_quick_x`'s reduction,
+    // which the compiler shares).
+    let (kd, k) = shifted(x, 512.0);
+    if k & 511 == 0 {
+        core::hint::cold_path();
+        if fmadd::<true>(kd, -1.0 / 512.0, x) == 0.0 {
+            return exp2_common(x);
+        }
+    }
     match exp2_quick_x(x) {
         Some(v) => v,
         // SAFETY: this CPU has FMA and SSE4.1.
@@ -605,15 +615,23 @@ fn exp_rest(x: f64) -> f64 {
 /// `exp2(x)`—2 raised to `x`, correctly rounded (exact for integers).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn exp2(x: f64) -> f64 {
-    // The common case first, 2^-54 <= |x| < 512 and not an integer, by the bits.
+    // The common case first, 2^-10 <= |x| < 512 where the CPU has FMA, by the exponent bits
+    // (the first stage sends the integers back to `exp2_common`).
+    #[cfg(target_arch = "x86_64")]
+    if quick_range((x.to_bits() >> 52) as u32 & 0x7ff) && crate::real::fma_known() {
+        // SAFETY: the CPU has FMA and SSE4.1.
+        return unsafe { exp2_quick_fma(x) };
+    }
+    exp2_common(x)
+}
+
+/// `exp2` without the first stage: 2^-54 <= |x| < 512 and not an integer by the bits, then
+/// the rest.
+#[inline(never)]
+fn exp2_common(x: f64) -> f64 {
     let b = x.to_bits();
     let top = (b >> 52) as u32 & 0x7ff;
     if top.wrapping_sub(1023 - 54) < 54 + 9 && (top < 1023 || b << (12 + (top - 1023)) != 0) {
-        #[cfg(target_arch = "x86_64")]
-        if quick_range(top) && crate::real::fma_known() {
-            // SAFETY: the CPU has FMA and SSE4.1.
-            return unsafe { exp2_quick_fma(x) };
-        }
         return exp2_go(x);
     }
     exp2_rest(x)
@@ -702,14 +720,25 @@ fn log_special(x: f64) -> Option<f64> {
 /// `log(x)`—The natural logarithm, correctly rounded.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn log(x: f64) -> f64 {
-    // The common case first: positive, normal and finite, not 1.
-    let b = x.to_bits();
-    if b.wrapping_sub(1 << 52) < (0x7ff << 52) - (1 << 52) && x != 1.0 {
-        #[cfg(target_arch = "x86_64")]
-        if crate::real::fma_known() {
-            // SAFETY: the CPU has FMA and SSE4.1.
-            return unsafe { log_quick_fma(x) };
-        }
+    // The common case first: positive, normal and finite, not 1, where the CPU has FMA.
+    #[cfg(target_arch = "x86_64")]
+    if normal_positive(x) && crate::real::fma_known() && x != 1.0 {
+        // SAFETY: the CPU has FMA and SSE4.1.
+        return unsafe { log_quick_fma(x) };
+    }
+    log_common(x)
+}
+
+/// Whether x is positive, normal and finite, by its bits.
+#[inline(always)]
+fn normal_positive(x: f64) -> bool {
+    x.to_bits().wrapping_sub(1 << 52) < (0x7ff << 52) - (1 << 52)
+}
+
+/// `log` without the first stage.
+#[inline(never)]
+fn log_common(x: f64) -> f64 {
+    if normal_positive(x) && x != 1.0 {
         return log_go(x);
     }
     if let Some(r) = log_special(x) {
@@ -722,13 +751,23 @@ pub extern "C" fn log(x: f64) -> f64 {
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn log2(x: f64) -> f64 {
     // The common case first: positive, normal and finite, not a power of 2.
-    let b = x.to_bits();
-    if b.wrapping_sub(1 << 52) < (0x7ff << 52) - (1 << 52) && b & ((1 << 52) - 1) != 0 {
-        #[cfg(target_arch = "x86_64")]
-        if crate::real::fma_known() {
-            // SAFETY: the CPU has FMA and SSE4.1.
-            return unsafe { log2_quick_fma(x) };
+    #[cfg(target_arch = "x86_64")]
+    if normal_positive(x) && crate::real::fma_known() {
+        if x.to_bits() << 12 == 0 {
+            // A power of 2: exact.
+            core::hint::cold_path();
+            return log2_common(x);
         }
+        // SAFETY: the CPU has FMA and SSE4.1.
+        return unsafe { log2_quick_fma(x) };
+    }
+    log2_common(x)
+}
+
+/// `log2` without the first stage.
+#[inline(never)]
+fn log2_common(x: f64) -> f64 {
+    if normal_positive(x) && x.to_bits() & ((1 << 52) - 1) != 0 {
         return log2_go(x);
     }
     log2_rest(x)

@@ -10,22 +10,11 @@
 //! mode, with its flags). About one call in 2^17 is undecided and goes, with the arguments
 //! outside the fast range (tiny and huge ones, subnormal results, specials) and the exact
 //! cases (`exp2f` of multiples of 1/128, `log2f` of powers of 2, `logf(1)`), to the double
-//! function rounded once, as before. `powf`, whose results can be subnormal floats, uses
-//! [`round_f`]: both ends of an interval 2^-42 wide converted.
+//! function rounded once, as before. `powf` rounds the same way where its result is a normal
+//! float, e^-87 to e^87.
 use crate::explog::{fmadd, mul_err, nearest};
 use crate::explog_tables::{EXP2_J, INV_LN2, LN2, LOG_INV_C};
 use crate::float::{narrow, narrow_exact};
-
-/// The float nearest `v` in the caller's mode, if the interval 2^-42 wide about `v`
-/// decides it (`v` within 2^-43 of the exact value).
-#[inline(always)]
-pub(crate) fn round_f(v: f64) -> Option<f32> {
-    const D: f64 = f64::from_bits((1023 - 42) << 52);
-    let d = v * D;
-    let lo = (v - d) as f32;
-    let hi = (v + d) as f32;
-    if lo == hi { Some(lo) } else { None }
-}
 
 /// 2^q·2^(j/128)·(1 + em1): the scaling from the table and the bits.
 #[inline(always)]
