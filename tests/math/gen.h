@@ -317,6 +317,14 @@ static void make_args(int t, int nargs, int int_kind, int i, uint64_t *s, struct
 		/* Often the second argument is near the first: cancellation, ratios near 1. */
 		if (nargs >= 2 && (next_rand(s) & 3) == 0)
 			a->a[1] = step(t, a->a[0], (long)(next_rand(s) % 65) - 32);
+		/* Sometimes a number a few ulps from a power of 2 and a small integer: its powers
+		 * land a hair from a midpoint or a representable number, (2^p - a)^-n = 2^-pn·(1 +
+		 * n·a·2^-p + ...), past what double-double arithmetic resolves. */
+		if (nargs == 2 && (next_rand(s) & 15) == 0) {
+			uint64_t r = next_rand(s);
+			a->a[0] = step(t, make(t, 0, (int)((r >> 8) % 9) - 4, 0), (long)(r % 129) - 64);
+			a->a[1] = from_double(t, (double)((long)((r >> 16) % 41) - 20));
+		}
 	}
 	if (int_kind == 3) {
 		/* nexttoward's long double direction: often near the first argument. */

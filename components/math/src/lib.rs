@@ -152,6 +152,7 @@ mod trig_tables;
 pub mod explog;
 pub use explog::*;
 pub mod pow;
+mod intpow;
 pub use pow::{pow, powf};
 pub mod floatexp;
 pub use floatexp::{exp2f, expf, log2f, logf};

@@ -9,8 +9,10 @@
 //! - The rest go to the slow path: y = 1, 2, -1 and 1/2 as one correctly rounded
 //!   operation; then the exact cases, found in integers (x = m·2^e with m odd: a power of 2
 //!   to a power making the exponent an integer, or y = n/2^k with k <= 5 and m a perfect
-//!   2^k-th power a with a^n below 2^53) and scaled with one rounding; the others as
-//!   e^(y·log x) in double-double, in round-to-nearest, rounded once in the caller's mode.
+//!   2^k-th power a with a^n below 2^53) and scaled with one rounding; the other integral
+//!   y below 2^16 by the 256-bit power ([`crate::intpow`]), whose near-midpoint cases
+//!   (x near a power of 2) double-double cannot tell; the others as e^(y·log x) in
+//!   double-double, in round-to-nearest, rounded once in the caller's mode.
 //! - Negative x with an integral y: the magnitude's computation carries the sign, so the
 //!   rounding is the caller's mode applied to the signed value.
 //! - Special values are C's Annex F's, with musl's NaNs: `x + y` when y is a NaN, x·x
@@ -210,6 +212,28 @@ fn pow_dd(ax: f64, y: f64) -> Result<(Dd, i32), bool> {
     Ok(in_nearest(z, exp_dd))
 }
 
+/// An integral y with |y| < 2^16, by the 256-bit power ([`crate::intpow`]), where that
+/// decides the rounding and the result is normal: the powers of numbers near a power of 2
+/// land closer to a midpoint or a double than the double-double path resolves.
+fn pow_integral(ax: f64, y: f64, neg: bool) -> Option<f64> {
+    if int_kind(y) == 0 || !(y.abs() < 65536.0) {
+        return None;
+    }
+    let (m, e, _) = odd_parts(ax);
+    // v has 55 bits, a sticky last one: the result's exponent is ev + 54, or one more.
+    let (v, ev) = crate::intpow::pow_int(m, e, y as i64, 53)?;
+    let k = ev + 54;
+    if !(-1022..1023).contains(&k) {
+        return None;
+    }
+    // v's top 53 bits and its last 2 (both exact), added in the caller's mode: the one
+    // rounding, then an exact scaling (the result is normal, or overflows as the mode says).
+    let s = if neg { -1.0 } else { 1.0 };
+    // (Through u64, which v fits: a u128 conversion would need the compiler's runtime.)
+    let r = bb(s * (v as u64 >> 2 << 2) as f64) + bb(s * (v as u64 & 3) as f64);
+    Some(r * pow2(ev as i32))
+}
+
 /// What the fast path leaves: the simple exponents, the exact cases, then double-double.
 #[cold]
 #[inline(never)]
@@ -229,6 +253,9 @@ fn pow_slow(ax: f64, y: f64, sgn: f64) -> f64 {
         return crate::sqrt(ax);
     }
     if let Some(r) = pow_exact(ax, y, neg) {
+        return r;
+    }
+    if let Some(r) = pow_integral(ax, y, neg) {
         return r;
     }
     let s = if neg { -1.0 } else { 1.0 };

@@ -112,7 +112,8 @@ pub extern "C" fn atan(x: f64) -> f64 {
 }
 
 /// `atan2(y, x)`—The angle of the point `(x, y)`, in `[-pi, pi]`: `x + y` when either is a
-/// NaN and `atan(y)` (its flags included) for x = 1, as musl's; the crate's kernel else.
+/// NaN and `atan(y)` (its flags included) for x = 1, as musl's; the crate's kernel else,
+/// but for a subnormal x under a finite y whose quotient passes 2^66.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn atan2(y: f64, x: f64) -> f64 {
     if nan(x) || nan(y) {
@@ -121,7 +122,37 @@ pub extern "C" fn atan2(y: f64, x: f64) -> f64 {
     if x.to_bits() == 0x3ff0_0000_0000_0000 {
         return atan(y);
     }
+    if hi(x) & 0x7fff_ffff < 0x0010_0000 && x != 0.0 && y != 0.0 && hi(y) & 0x7fff_ffff < 0x7ff0_0000 {
+        return atan2_subnormal_x(y, x);
+    }
     libm::atan2(y, x)
+}
+
+/// `atan2` for a subnormal x and a finite nonzero y. The |y/x| > 2^64 test on the high
+/// words does not see a subnormal's size, so such a quotient goes to atan(|y/x|), which
+/// past 2^66 is π/2 rounded in the caller's mode with inexact (musl's, and `atan`'s here);
+/// the crate's atan has the constant folded in round-to-nearest, without the flag. So the
+/// quotient goes to `atan`, the rest as the crate's (and musl's) formula has it.
+#[cold]
+#[inline(never)]
+fn atan2_subnormal_x(y: f64, x: f64) -> f64 {
+    const PI: f64 = core::f64::consts::PI;
+    const PI_LO: f64 = 1.224_646_799_147_353_2e-16;
+    let (ix, iy) = (hi(x) & 0x7fff_ffff, hi(y) & 0x7fff_ffff);
+    if ix + (64 << 20) < iy {
+        return libm::atan2(y, x);
+    }
+    let q = (bb(y) / bb(x)).abs();
+    if q < f64::from_bits((1023 + 66) << 52) {
+        return libm::atan2(y, x);
+    }
+    let z = atan(q);
+    match (y.is_sign_negative(), x.is_sign_negative()) {
+        (false, false) => z,
+        (true, false) => -z,
+        (false, true) => bb(PI) - (z - bb(PI_LO)),
+        (true, true) => (z - bb(PI_LO)) - bb(PI),
+    }
 }
 
 /// `atanf(x)`—`atan` for float.

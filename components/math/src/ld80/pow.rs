@@ -158,12 +158,35 @@ pub extern "C" fn powl_body(x: F80, y: F80) -> F80 {
     powl_go(ax, y, neg)
 }
 
+/// An integral y with |y| < 2^16 and a normal x, by the 256-bit power
+/// ([`crate::intpow`]), where that decides the rounding and the result is normal: the
+/// powers of numbers near a power of 2 land closer to a midpoint or a representable number
+/// (2^-128 or so) than the double-double path resolves.
+fn powl_integral(ax: F80, y: F80, neg: bool, mode: u32) -> Option<F80> {
+    let ey = y.exp() as i32 - BIAS;
+    if ax.exp() == 0 || !(0..16).contains(&ey) || y.m << (ey + 1) != 0 {
+        return None;
+    }
+    let n = (y.m >> (63 - ey)) as i64;
+    let n = if y.neg() { -n } else { n };
+    let (v, ev) = crate::intpow::pow_int(ax.m, i64::from(ax.exp() as i32 - BIAS - 63), n, 64)?;
+    // v has 66 bits: the result's exponent is ev + 65, or one more.
+    let top = ev + 65;
+    if !(i64::from(1 - BIAS)..i64::from(BIAS)).contains(&top) {
+        return None;
+    }
+    Some(round_f80(neg, U256(0, v), ev as i32, mode))
+}
+
 /// The rest of `powl` for a positive finite x != 1 and a finite y (not 0, 1 or 2, and
 /// not a small positive integer whose exact power fits): x^y with the sign `neg`.
 #[cold]
 #[inline(never)]
 fn powl_slow(ax: F80, y: F80, neg: bool) -> F80 {
     let mode = x87_mode();
+    if let Some(r) = powl_integral(ax, y, neg, mode) {
+        return r;
+    }
     let l = in_nearest(ax, log2_dd);
     // |log2 |x|| >= 2^-64 here (x != 1): past 2^15/2^-64 in |y| the result is far beyond
     // the format at one end or the other.
