@@ -1,10 +1,12 @@
 //! `exp`, `exp2`, `log` and `log2`, correctly rounded in every rounding mode up to a
 //! one-in-2^40 chance.
 //!
-//! - With FMA, a first stage (`exp_quick`, `log_quick`): the 512-entry table of 2^(j/512),
-//!   or the 256 reciprocals and their logarithms, a short series and one product left
-//!   rounded, within 2^-60 (absolute, of a result in [1, 2)) or 2^-59 (relative), and
-//!   Ziv's rounding test in the caller's mode. It decides about 99% of calls.
+//! - With FMA, a first stage (`exp_quick`, `exp2_quick_x`, `log_quick`): the 512-entry
+//!   table of 2^(j/512), or the 256 reciprocals and their logarithms, a short series and one
+//!   product left rounded, within 2^-60 or 3·2^-61 (absolute, of a result in [1, 2)) or
+//!   2^-59 (relative), and Ziv's rounding test in the caller's mode. It decides about 99%
+//!   of calls. `exp2`'s takes the series in d = x - k/512 itself, with no product in
+//!   double-double, for a shorter chain of operations.
 //! - Then a fast path: the same tables, a longer series, the products' errors recovered
 //!   exactly (FMA where the CPU has it, Dekker's product where not), giving the result within
 //!   2^-67 (exponentials) or 2^-63 (logarithms) relative, and the same test. Together they
@@ -309,14 +311,73 @@ fn shifted(x: f64, m: f64) -> (f64, i64) {
     (z - SHIFT, z.to_bits() as i64 - SHIFT.to_bits() as i64)
 }
 
-/// `exp2` by `exp_quick`, for 2^-10 <= |x| < 512: x = k/512 + d exactly, d·ln 2 as r + rl.
+/// 1.5·2^43: `x + SHIFT_512` rounds x to a multiple of 1/512 (the nearest in
+/// round-to-nearest, a neighbour in the directed modes) in its low bits, for |x| < 2^42.
+#[cfg(target_arch = "x86_64")]
+const SHIFT_512: f64 = SHIFT / 512.0;
+
+/// (ln 2)^n/n!, n = 1..5, the series of 2^d - 1 for `exp2_quick_x`.
+#[cfg(target_arch = "x86_64")]
+const EXP2_C: [f64; 5] = [
+    LN2.0,
+    LN2.0 * LN2.0 / 2.0,
+    LN2.0 * LN2.0 * LN2.0 / 6.0,
+    LN2.0 * LN2.0 * LN2.0 * LN2.0 / 24.0,
+    LN2.0 * LN2.0 * LN2.0 * LN2.0 * LN2.0 / 120.0,
+];
+
+/// `exp2`'s own first stage, for 2^-10 <= |x| < 512 and x not an integer (where it would
+/// raise inexact), with FMA: x = k/512 + d exactly (|d| < 2^-9, below 2^-10 in
+/// round-to-nearest), 2^x = 2^(k/512)·(1 + p) for p = 2^d - 1 by its series in d to d^5,
+/// with no product in double-double, so the chain from x to the rounding test is short.
+/// Its error is below `EXP2_QUICK_ERR` (absolute, the result before scaling being in
+/// [0.99, 2)):
+/// - the rounding of y = th·p + tl (|y| < 2^-8.5): below 2^-61;
+/// - p's rounding (|p| < 2^-9.5), times th < 2: below 2^-61;
+/// - tl·p left out (|tl| <= 2^-53): 2^-62.5; ln 2 as a double in the first coefficient,
+///   times d: 2^-63.3; the terms left out, (d ln 2)^6/720 times th: 2^-65.7; the rest
+///   (the small products' roundings, the table's): below 2^-69.
+///
+/// Those sum to 2.6·2^-61; the bound is 3·2^-61. In round-to-nearest each rounding is
+/// half as large. Ziv's test then rounds in the caller's mode or gives up (about 1 call
+/// in 80), and `fast_paths_are_within_their_bound` measures the error.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn exp2_quick_x(x: f64) -> Option<f64> {
-    let (kd, k) = shifted(x, 512.0);
-    let d = fmadd::<true>(kd, -1.0 / 512.0, x);
-    let r = d * LN2.0;
-    exp_quick(k, r, fmadd::<true>(d, LN2.1, mul_err::<true>(d, LN2.0, r)))
+    let (k, d) = exp2_split(x);
+    exp2_quick_kd(k, d)
+}
+
+/// x = k/512 + d, exactly (|x| < 2^42).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn exp2_split(x: f64) -> (i64, f64) {
+    let z = x + SHIFT_512;
+    (z.to_bits() as i64 - SHIFT_512.to_bits() as i64, x - (z - SHIFT_512))
+}
+
+/// 2^d - 1 = d·c1 + d²(c2 + d·c3 + d²(c4 + d·c5)), for |d| < 2^-9.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn exp2_quick_p(d: f64) -> f64 {
+    let d2 = d * d;
+    let a = fmadd::<true>(d, EXP2_C[2], EXP2_C[1]);
+    let b = fmadd::<true>(d, EXP2_C[4], EXP2_C[3]);
+    fmadd::<true>(d, EXP2_C[0], d2 * fmadd::<true>(d2, b, a))
+}
+
+/// `exp2_quick_x`'s error bound: 3·2^-61.
+#[cfg(target_arch = "x86_64")]
+const EXP2_QUICK_ERR: f64 = 3.0 * f64::from_bits((1023 - 61) << 52);
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn exp2_quick_kd(k: i64, d: f64) -> Option<f64> {
+    let (th, tl) = EXP2_J[(k & 511) as usize];
+    let p = exp2_quick_p(d);
+    let lo = th + fmadd::<true>(th, p, tl - EXP2_QUICK_ERR);
+    let hi = th + fmadd::<true>(th, p, tl + EXP2_QUICK_ERR);
+    if lo == hi { Some(f64::from_bits((lo.to_bits() as i64 + ((k >> 9) << 52)) as u64)) } else { None }
 }
 
 /// Whether 2^-10 <= |x| < 512, by the exponent bits `top`.
@@ -342,16 +403,13 @@ unsafe fn exp_quick_fma(x: f64) -> f64 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma,sse4.1")]
 unsafe fn exp2_quick_fma(x: f64) -> f64 {
-    // An integer is k/512 with d = 0 and k a multiple of 512 (`exp2_quick_x`'s reduction,
-    // which the compiler shares).
-    let (kd, k) = shifted(x, 512.0);
-    if k & 511 == 0 {
+    // An integer is k/512 with d = 0 and k a multiple of 512.
+    let (k, d) = exp2_split(x);
+    if k & 511 == 0 && d == 0.0 {
         core::hint::cold_path();
-        if fmadd::<true>(kd, -1.0 / 512.0, x) == 0.0 {
-            return exp2_common(x);
-        }
+        return exp2_common(x);
     }
-    match exp2_quick_x(x) {
+    match exp2_quick_kd(k, d) {
         Some(v) => v,
         // SAFETY: this CPU has FMA and SSE4.1.
         None => unsafe { exp2_fma(x) },
@@ -887,6 +945,53 @@ mod tests {
         in_every_mode!(run, [f64; 3], |mode, worst: [f64; 3]| {
             std::println!("mode {mode}: exp 2^{:.1}, log 2^{:.1}", worst[0].log2(), worst[1].log2());
             assert!(worst[0] < EXP_EPS / 8.0 && worst[1] < EPS / 8.0, "{worst:?}");
+        });
+    }
+
+    /// `exp2`'s first stage, in every rounding mode: th + (th·p + tl) against the
+    /// double-double exponential, absolute (before scaling by 2^(k >> 9)), stays within the
+    /// analysis' 2.6·2^-61 (`exp2_quick_x`), below the bound of 3·2^-61 that the rounding test
+    /// takes. The largest seen is 2.53·2^-61 in the directed modes, 2^-61.4 in
+    /// round-to-nearest.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn exp2_quick_stage_is_within_its_bound() {
+        fn run<const F: bool>(worst: &mut f64) {
+            if !F {
+                return;
+            }
+            let mut rng = crate::support::XorShift(0x5851_f42d_4c95_7f2d);
+            for i in 0..400_000 {
+                let u = rng.unit();
+                let x = match i % 3 {
+                    0 => (u - 0.5) * 1000.0,
+                    1 => (u - 0.5) * 0.02,
+                    // Near the table's points, where d is tiny or near ±2^-10.
+                    _ => f64::from(i % 8192 - 4096) / 512.0 + (u - 0.5) / 256.0,
+                };
+                if !quick_range((x.to_bits() >> 52) as u32 & 0x7ff) {
+                    continue;
+                }
+                let (k, d) = exp2_split(x);
+                let (th, tl) = EXP2_J[(k & 511) as usize];
+                let y = fmadd::<true>(th, exp2_quick_p(d), tl);
+                // The exact 2^(k/512 + d) / 2^(k >> 9) = (th + tl)·2^d, 2^d in double-double.
+                let (m, e) = in_nearest(d, |d| {
+                    let h = d * LN2.0;
+                    exp_dd(Dd::new(h, d * LN2.1 + two_prod(d, LN2.0).1))
+                });
+                let sc = pow2(e);
+                let (mh, ml) = (m.hi * sc, m.lo * sc);
+                let (vh, vl) = in_nearest((th, mh), |(a, b)| two_prod(a, b));
+                let rest = vl + th * ml + tl * mh;
+                // th - vh and its sum with y are exact (Sterbenz), in any mode.
+                let err = (((th - vh) + y) - rest).abs();
+                *worst = worst.max(err);
+            }
+        }
+        in_every_mode!(run, f64, |mode, worst: f64| {
+            std::println!("mode {mode}: exp2 first stage 2^{:.2}", worst.log2());
+            assert!(worst < EXP2_QUICK_ERR * (2.6 / 3.0), "{worst:e}");
         });
     }
 
