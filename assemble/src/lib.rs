@@ -36,6 +36,8 @@ extern crate limpet_stdio;
 extern crate limpet_stdlib;
 #[cfg(feature = "string")]
 extern crate limpet_string;
+#[cfg(feature = "term")]
+extern crate limpet_term;
 #[cfg(feature = "time")]
 extern crate limpet_time;
 

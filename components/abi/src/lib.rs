@@ -25,6 +25,7 @@ pub mod futex;
 pub mod limits;
 pub mod locale;
 pub mod mman;
+pub mod poll;
 pub mod pthread;
 pub mod random;
 pub mod resource;
@@ -34,6 +35,7 @@ pub mod signal;
 pub mod spawn;
 pub mod stat;
 pub mod stdio;
+pub mod termios;
 pub mod time;
 pub mod uio;
 pub mod wchar;
@@ -46,6 +48,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "locale", constants: &[], types: locale::TYPES, structs: &[] },
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "poll", constants: poll::CONSTANTS, types: poll::TYPES, structs: poll::STRUCTS },
     check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "resource", constants: resource::CONSTANTS, types: resource::TYPES, structs: resource::STRUCTS },
@@ -55,6 +58,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "spawn", constants: spawn::CONSTANTS, types: &[], structs: spawn::STRUCTS },
     check::Module { name: "stat", constants: stat::CONSTANTS, types: stat::TYPES, structs: stat::STRUCTS },
     check::Module { name: "stdio", constants: stdio::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "termios", constants: termios::CONSTANTS, types: termios::TYPES, structs: termios::STRUCTS },
     check::Module { name: "time", constants: time::CONSTANTS, types: &[], structs: time::STRUCTS },
     check::Module { name: "uio", constants: &[], types: &[], structs: uio::STRUCTS },
     check::Module { name: "wchar", constants: wchar::CONSTANTS, types: wchar::TYPES, structs: wchar::STRUCTS },

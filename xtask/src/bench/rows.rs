@@ -69,6 +69,8 @@ pub const ROWS: &[Row] = &[
     row("open_close", "syscall", "open+close", 10_000),
     row("stat", "syscall", "stat", 30_000),
     row("getenv", "syscall", "getenv", 2_000_000),
+    row("poll_64", "io", "poll, 64 pipes (one ready)", 5_000),
+    row("poll_pingpong", "io", "pipe ping-pong through poll", 1_700),
     with_libs(row("mutex", "threads", "pthread_mutex lock/unlock", 2_000_000), &["-pthread"]),
     with_libs(row("pthread_create", "threads", "pthread_create+join", 600), &["-pthread"]),
     with_libs(row("mutex_contended", "threads", "pthread_mutex, 2 threads contending", 800_000), &["-pthread"]),
