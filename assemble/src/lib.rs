@@ -14,6 +14,8 @@ extern crate limpet_syscall;
 extern crate limpet_ctype;
 #[cfg(feature = "ldso")]
 extern crate limpet_ldso;
+#[cfg(feature = "linux")]
+extern crate limpet_linux;
 #[cfg(feature = "locale")]
 extern crate limpet_locale;
 #[cfg(any(feature = "malloc-fast", feature = "malloc-hardened"))]

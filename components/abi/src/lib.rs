@@ -21,6 +21,7 @@ mod macros;
 
 pub mod errno;
 pub mod fcntl;
+pub mod fdevent;
 pub mod futex;
 pub mod limits;
 pub mod locale;
@@ -43,6 +44,7 @@ pub mod wchar;
 /// Every module's records, for the check.
 pub const MODULES: &[check::Module] = &[
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
     check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },

@@ -23,6 +23,14 @@ crate::structs! {
             pub tv_sec: i64,
             pub tv_nsec: c_long,
         }
+
+        /// `struct itimerspec`: a timer's period, then the time to its next expiry.
+        #[c = "struct itimerspec"]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+        pub struct Itimerspec {
+            pub it_interval: Timespec,
+            pub it_value: Timespec,
+        }
     }
     "sys/time.h" {
         /// `struct timeval`.

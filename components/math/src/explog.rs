@@ -340,8 +340,9 @@ const EXP2_C: [f64; 5] = [
 ///
 /// Those sum to 2.6·2^-61; the bound is 3·2^-61. In round-to-nearest each rounding is
 /// half as large. Ziv's test then rounds in the caller's mode or gives up (about 1 call
-/// in 80), and `fast_paths_are_within_their_bound` measures the error.
-#[cfg(target_arch = "x86_64")]
+/// in 80), and `exp2_quick_stage_is_within_its_bound` measures the error. `exp2_quick_fma`
+/// makes the same steps with the integer test between them; the tests call this whole.
+#[cfg(all(target_arch = "x86_64", test))]
 #[inline(always)]
 fn exp2_quick_x(x: f64) -> Option<f64> {
     let (k, d) = exp2_split(x);

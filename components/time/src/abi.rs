@@ -2,7 +2,7 @@
 //! `<signal.h>`'s `struct sigevent`, with musl's 64-bit layouts.
 use core::ffi::{c_char, c_int, c_long};
 
-pub use limpet_abi::time::{CLOCK_PROCESS_CPUTIME_ID, CLOCK_REALTIME, Itimerval, Timespec, Timeval};
+pub use limpet_abi::time::{CLOCK_PROCESS_CPUTIME_ID, CLOCK_REALTIME, Itimerspec, Itimerval, Timespec, Timeval};
 
 /// `struct tm`, with musl's `__tm_gmtoff` and `__tm_zone` tail.
 #[repr(C)]
@@ -35,14 +35,6 @@ impl Tm {
         tm_gmtoff: 0,
         tm_zone: core::ptr::null(),
     };
-}
-
-/// `struct itimerspec`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Itimerspec {
-    pub it_interval: Timespec,
-    pub it_value: Timespec,
 }
 
 /// `struct tms`.
@@ -85,7 +77,6 @@ mod tests {
         assert_eq!(size_of::<Tm>(), 56);
         assert_eq!(offset_of!(Tm, tm_gmtoff), 40);
         assert_eq!(offset_of!(Tm, tm_zone), 48);
-        assert_eq!(size_of::<Itimerspec>(), 32);
         assert_eq!(size_of::<Tms>(), 32);
         assert_eq!(size_of::<Sigevent>(), 64);
         assert_eq!(offset_of!(Sigevent, sigev_notify), 12);

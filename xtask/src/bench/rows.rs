@@ -71,6 +71,7 @@ pub const ROWS: &[Row] = &[
     row("getenv", "syscall", "getenv", 2_000_000),
     row("poll_64", "io", "poll, 64 pipes (one ready)", 5_000),
     row("poll_pingpong", "io", "pipe ping-pong through poll", 1_700),
+    row("epoll_wait", "io", "epoll_wait, 64 pipes (one ready)", 100_000),
     with_libs(row("mutex", "threads", "pthread_mutex lock/unlock", 2_000_000), &["-pthread"]),
     with_libs(row("pthread_create", "threads", "pthread_create+join", 600), &["-pthread"]),
     with_libs(row("mutex_contended", "threads", "pthread_mutex, 2 threads contending", 800_000), &["-pthread"]),
