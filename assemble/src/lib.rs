@@ -12,6 +12,8 @@ extern crate limpet_start;
 extern crate limpet_syscall;
 #[cfg(feature = "ctype")]
 extern crate limpet_ctype;
+#[cfg(feature = "diag")]
+extern crate limpet_diag;
 #[cfg(feature = "ldso")]
 extern crate limpet_ldso;
 #[cfg(feature = "linux")]
