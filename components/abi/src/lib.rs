@@ -36,9 +36,11 @@ pub mod signal;
 pub mod spawn;
 pub mod stat;
 pub mod stdio;
+pub mod sysinfo;
 pub mod termios;
 pub mod time;
 pub mod uio;
+pub mod utsname;
 pub mod wchar;
 
 /// Every module's records, for the check.
@@ -60,8 +62,10 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "spawn", constants: spawn::CONSTANTS, types: &[], structs: spawn::STRUCTS },
     check::Module { name: "stat", constants: stat::CONSTANTS, types: stat::TYPES, structs: stat::STRUCTS },
     check::Module { name: "stdio", constants: stdio::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "sysinfo", constants: &[], types: &[], structs: sysinfo::STRUCTS },
     check::Module { name: "termios", constants: termios::CONSTANTS, types: termios::TYPES, structs: termios::STRUCTS },
     check::Module { name: "time", constants: time::CONSTANTS, types: &[], structs: time::STRUCTS },
     check::Module { name: "uio", constants: &[], types: &[], structs: uio::STRUCTS },
+    check::Module { name: "utsname", constants: &[], types: &[], structs: utsname::STRUCTS },
     check::Module { name: "wchar", constants: wchar::CONSTANTS, types: wchar::TYPES, structs: wchar::STRUCTS },
 ];

@@ -17,7 +17,17 @@ crate::constants! {
         /// `(void *)-1`, what `mmap` and `mremap` return on failure, as the address it is:
         /// callers compare it with the address a call returned.
         pub const MAP_FAILED: usize = usize::MAX;
+        pub const MADV_WILLNEED: c_int = 3;
         pub const MADV_DONTNEED: c_int = 4;
+        /// `posix_madvise`'s "no longer needed", which Linux's `MADV_DONTNEED` would turn
+        /// into "discard the contents".
+        pub const POSIX_MADV_DONTNEED: c_int = 4;
+        pub const MS_ASYNC: c_int = 1;
+        pub const MS_SYNC: c_int = 4;
+        pub const MCL_CURRENT: c_int = 1;
+        pub const MCL_FUTURE: c_int = 2;
+        pub const MLOCK_ONFAULT: c_int = 1;
+        pub const MFD_CLOEXEC: c_int = 1;
         pub const MADV_NOHUGEPAGE: c_int = 15;
         pub const MREMAP_MAYMOVE: c_int = 1;
         pub const MREMAP_FIXED: c_int = 2;

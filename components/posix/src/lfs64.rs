@@ -34,6 +34,8 @@ forward! {
     openat64(dirfd: c_int, path: *const c_char, flags: c_int, mode: c_uint) -> c_int = unistd::openat;
     creat64(path: *const c_char, mode: u32) -> c_int = crate::creat::creat;
     lseek64(fd: c_int, offset: i64, whence: c_int) -> i64 = unistd::lseek;
+    mmap64(addr: *mut core::ffi::c_void, len: usize, prot: c_int, flags: c_int, fd: c_int, off: i64) -> *mut core::ffi::c_void
+        = unistd::mmap;
     stat64(path: *const c_char, st: *mut Stat) -> c_int = unistd::stat;
     fstat64(fd: c_int, st: *mut Stat) -> c_int = unistd::fstat;
     fstatat64(dirfd: c_int, path: *const c_char, st: *mut Stat, flags: c_int) -> c_int = unistd::fstatat;

@@ -24,10 +24,10 @@ const V: c_long = 200809;
 const SC_CHILD_MAX: c_int = 1;
 const SC_OPEN_MAX: c_int = 4;
 const SC_PAGESIZE: c_int = 30;
-const SC_NPROCESSORS_CONF: c_int = 83;
-const SC_NPROCESSORS_ONLN: c_int = 84;
-const SC_PHYS_PAGES: c_int = 85;
-const SC_AVPHYS_PAGES: c_int = 86;
+pub(crate) const SC_NPROCESSORS_CONF: c_int = 83;
+pub(crate) const SC_NPROCESSORS_ONLN: c_int = 84;
+pub(crate) const SC_PHYS_PAGES: c_int = 85;
+pub(crate) const SC_AVPHYS_PAGES: c_int = 86;
 
 const RLIMIT_NPROC: usize = 6;
 const RLIMIT_NOFILE: usize = 7;
@@ -135,33 +135,15 @@ fn processors() -> c_long {
     n.max(1)
 }
 
-/// `struct sysinfo` on 64-bit Linux.
-#[repr(C)]
-#[derive(Default)]
-struct Sysinfo {
-    uptime: i64,
-    loads: [u64; 3],
-    totalram: u64,
-    freeram: u64,
-    sharedram: u64,
-    bufferram: u64,
-    totalswap: u64,
-    freeswap: u64,
-    procs: u16,
-    pad: u16,
-    totalhigh: u64,
-    freehigh: u64,
-    mem_unit: u32,
-    reserved: [u8; 4],
-}
-
 /// Physical memory in pages: all of it, or what is free plus the buffer cache.
 fn memory_pages(available: bool) -> c_long {
-    let mut si = Sysinfo::default();
+    let mut si = core::mem::MaybeUninit::<limpet_abi::sysinfo::Sysinfo>::zeroed();
     // SAFETY: sysinfo fills a `struct sysinfo`, which `si` is.
-    if result(unsafe { syscall1(nr::SYSINFO, &raw mut si as usize) }).is_err() {
+    if result(unsafe { syscall1(nr::SYSINFO, si.as_mut_ptr() as usize) }).is_err() {
         return NONE;
     }
+    // SAFETY: zeroed, then filled by the kernel.
+    let si = unsafe { si.assume_init() };
     let unit = u64::from(si.mem_unit.max(1));
     let pages = if available {
         si.freeram + si.bufferram
