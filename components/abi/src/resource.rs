@@ -9,6 +9,7 @@ crate::types! {
 
 crate::constants! {
     "sys/resource.h" {
+        pub const RLIMIT_FSIZE: c_int = 1;
         pub const RLIMIT_STACK: c_int = 3;
         pub const RLIMIT_NPROC: c_int = 6;
         pub const RLIMIT_NOFILE: c_int = 7;

@@ -1,6 +1,6 @@
 //! `<time.h>` and `<sys/time.h>`: the clocks, and the time structs the kernel and several
 //! components exchange.
-use core::ffi::{c_int, c_long};
+use core::ffi::{c_int, c_long, c_short, c_ushort};
 
 crate::constants! {
     "time.h" {
@@ -30,6 +30,18 @@ crate::structs! {
         pub struct Itimerspec {
             pub it_interval: Timespec,
             pub it_value: Timespec,
+        }
+    }
+    "sys/timeb.h" {
+        /// `struct timeb`, `ftime`'s: seconds, milliseconds, and two time zone fields Linux
+        /// leaves 0.
+        #[c = "struct timeb"]
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+        pub struct Timeb {
+            pub time: i64,
+            pub millitm: c_ushort,
+            pub timezone: c_short,
+            pub dstflag: c_short,
         }
     }
     "sys/time.h" {

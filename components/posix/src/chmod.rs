@@ -112,6 +112,18 @@ pub unsafe extern "C" fn chmod(path: *const c_char, mode: u32) -> c_int {
     unsafe { fchmodat(AT_FDCWD, path, mode, 0) }
 }
 
+/// `lchmod(path, mode)`—`chmod` of a symbolic link itself, which Linux cannot change: on a
+/// link it fails with EOPNOTSUPP, elsewhere it is `chmod` (`fchmodat` with
+/// `AT_SYMLINK_NOFOLLOW`, as musl).
+///
+/// # Safety
+/// `path` must be a NUL-terminated string.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn lchmod(path: *const c_char, mode: u32) -> c_int {
+    // SAFETY: forwarded contract.
+    unsafe { fchmodat(AT_FDCWD, path, mode, AT_SYMLINK_NOFOLLOW) }
+}
+
 /// `fchmod(fd, mode)`—Sets the permission bits of the file open on `fd`. An `O_PATH`
 /// descriptor, which the kernel's fchmod refuses with EBADF, works through its `/proc/self/fd`
 /// name. 0 or -1 with errno.

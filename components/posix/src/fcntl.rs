@@ -6,7 +6,7 @@ use limpet_syscall::errno::EINVAL;
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall3};
 
 use crate::abi::{
-    F_DUPFD, F_DUPFD_CLOEXEC, F_GETOWN, F_GETOWN_EX, F_OWNER_PGRP, F_SETFD, F_SETFL, F_SETLKW, FD_CLOEXEC,
+    F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_GETOWN, F_GETOWN_EX, F_OWNER_PGRP, F_SETFD, F_SETFL, F_SETLKW, FD_CLOEXEC,
     FOwnerEx, O_LARGEFILE,
 };
 use crate::ret_int;
@@ -91,6 +91,40 @@ fn dupfd_cloexec(fd: c_int, min: usize) -> c_int {
     new
 }
 
+/// `isastream(fd)`—Whether `fd` is a STREAMS device, which Linux has none of: 0 for an
+/// open descriptor, -1 with errno EBADF otherwise.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn isastream(fd: c_int) -> c_int {
+    if ret_int(raw(fd, F_GETFD, 0)) < 0 { -1 } else { 0 }
+}
+
+/// `posix_close(fd, flag)`—Closes `fd` (POSIX 2024). `flag` must be 0, which is also
+/// `POSIX_CLOSE_RESTART` on Linux (an interrupted close is never restarted: the descriptor is
+/// gone either way). An interruption reports EINPROGRESS, meaning closed. 0, or -1 with
+/// errno (EBADF, EIO, EINVAL for another flag). A cancellation point.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn posix_close(fd: c_int, flag: c_int) -> c_int {
+    if flag != 0 {
+        set_errno(EINVAL);
+        return -1;
+    }
+    // SAFETY: close takes no pointer.
+    match result(unsafe { syscall_cp(nr::CLOSE, fd as usize, 0, 0, 0, 0, 0) }) {
+        Ok(_) => 0,
+        Err(e) => {
+            set_errno(if e == limpet_syscall::errno::EINTR { limpet_syscall::errno::EINPROGRESS } else { e });
+            -1
+        }
+    }
+}
+
+/// `issetugid()`—1 if the process runs with privileges it did not start with (set-user-ID
+/// or set-group-ID, or file capabilities: the kernel's `AT_SECURE`), else 0.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn issetugid() -> c_int {
+    c_int::from(limpet_syscall::auxv::get(limpet_syscall::auxv::AT_SECURE).unwrap_or(0) != 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +198,21 @@ mod tests {
         assert_eq!(errno(), EBADF);
         assert_eq!(unsafe { fcntl(fd, F_GETOWN, 0) }, -1);
         assert_eq!(errno(), EBADF);
+    }
+
+    #[test]
+    fn streams_closing_and_privilege() {
+        let d = TempDir::new();
+        let fd = unsafe { open(d.c("g").as_ptr(), O_RDWR | 0o100, 0o600) };
+        assert_eq!(isastream(fd), 0);
+        assert_eq!(posix_close(fd, 1), -1);
+        assert_eq!(errno(), limpet_syscall::errno::EINVAL);
+        assert_eq!(posix_close(fd, 0), 0);
+        assert_eq!(isastream(fd), -1);
+        assert_eq!(errno(), EBADF);
+        assert_eq!(posix_close(fd, 0), -1);
+        assert_eq!(errno(), EBADF);
+        crate::testutil::record_auxv();
+        assert_eq!(issetugid(), 0);
     }
 }

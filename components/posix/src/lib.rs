@@ -26,6 +26,7 @@ pub mod dir;
 pub mod dup;
 pub mod fallocate;
 pub mod fcntl;
+pub mod flock;
 pub mod ioctl;
 pub mod lfs64;
 pub mod link;
@@ -53,6 +54,7 @@ pub mod truncate;
 pub mod tty;
 pub mod uname;
 pub mod utime;
+pub mod xattr;
 pub mod xstat;
 
 use core::ffi::c_int;

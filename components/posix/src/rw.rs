@@ -68,6 +68,31 @@ pub unsafe extern "C" fn preadv(fd: c_int, iov: *const Iovec, iovcnt: c_int, off
     ret_errno(unsafe { syscall_cp(nr::PREADV, fd as usize, iov as usize, iovcnt as usize, lo, hi, 0) })
 }
 
+/// `preadv2(fd, iov, iovcnt, offset, flags)`—`preadv` with per-call flags (`RWF_NOWAIT`,
+/// `RWF_HIPRI`, ...); an `offset` of -1 reads at the file offset and advances it. A
+/// cancellation point.
+///
+/// # Safety
+/// As for `readv`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn preadv2(fd: c_int, iov: *const Iovec, iovcnt: c_int, offset: i64, flags: c_int) -> isize {
+    let (lo, hi) = offset_halves(offset);
+    // SAFETY: the caller vouches for the vector.
+    ret_errno(unsafe { syscall_cp(nr::PREADV2, fd as usize, iov as usize, iovcnt as usize, lo, hi, flags as usize) })
+}
+
+/// `pwritev2(fd, iov, iovcnt, offset, flags)`—`pwritev` with per-call flags (`RWF_DSYNC`,
+/// `RWF_APPEND`, ...); an `offset` of -1 writes at the file offset. A cancellation point.
+///
+/// # Safety
+/// As for `writev`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn pwritev2(fd: c_int, iov: *const Iovec, iovcnt: c_int, offset: i64, flags: c_int) -> isize {
+    let (lo, hi) = offset_halves(offset);
+    // SAFETY: the caller vouches for the vector.
+    ret_errno(unsafe { syscall_cp(nr::PWRITEV2, fd as usize, iov as usize, iovcnt as usize, lo, hi, flags as usize) })
+}
+
 /// `pwritev(fd, iov, iovcnt, offset)`—`writev` at `offset`, leaving the file offset alone.
 ///
 /// # Safety
@@ -120,5 +145,33 @@ mod tests {
         close(fd);
         assert_eq!(unsafe { readv(fd, iov.as_ptr(), 2) }, -1);
         assert_eq!(errno(), limpet_syscall::errno::EBADF);
+    }
+
+    #[test]
+    fn the_v2_calls_take_flags_and_the_current_offset() {
+        const RWF_BAD: c_int = 0x4000_0000;
+        let d = TempDir::new();
+        // SAFETY: a NUL-terminated path.
+        let fd = unsafe { open(d.c("v2").as_ptr(), 0o102, 0o600) };
+        let (a, b) = (*b"hello ", *b"world");
+        let w = [
+            Iovec { iov_base: a.as_ptr() as *mut c_void, iov_len: 6 },
+            Iovec { iov_base: b.as_ptr() as *mut c_void, iov_len: 5 },
+        ];
+        // SAFETY: the vectors describe live buffers.
+        unsafe {
+            assert_eq!(pwritev2(fd, w.as_ptr(), 2, 0, 0), 11);
+            assert_eq!(lseek(fd, 0, 1), 0, "an explicit offset leaves the file offset");
+            let mut r = [0u8; 5];
+            let rv = [Iovec { iov_base: r.as_mut_ptr().cast(), iov_len: 5 }];
+            assert_eq!(preadv2(fd, rv.as_ptr(), 1, 6, 0), 5);
+            assert_eq!(&r, b"world");
+            assert_eq!(preadv2(fd, rv.as_ptr(), 1, -1, 0), 5);
+            assert_eq!(&r, b"hello");
+            assert_eq!(lseek(fd, 0, 1), 5, "offset -1 reads at and advances the file offset");
+            assert_eq!(pwritev2(fd, w.as_ptr(), 1, 0, RWF_BAD), -1);
+            assert_eq!(errno(), limpet_syscall::errno::EOPNOTSUPP);
+        }
+        close(fd);
     }
 }

@@ -4,7 +4,7 @@ use core::ffi::{c_char, c_int};
 use limpet_syscall::errno::EINVAL;
 use limpet_syscall::{nr, set_errno, syscall4};
 
-use crate::abi::{AT_FDCWD, Timespec, Timeval, UTIME_NOW, Utimbuf};
+use crate::abi::{AT_FDCWD, AT_SYMLINK_NOFOLLOW, Timespec, Timeval, UTIME_NOW, Utimbuf};
 use crate::ret_int;
 
 const USEC_PER_SEC: i64 = 1_000_000;
@@ -55,16 +55,14 @@ pub unsafe extern "C" fn futimens(fd: c_int, times: *const Timespec) -> c_int {
     unsafe { utimensat(fd, core::ptr::null(), times, 0) }
 }
 
-/// `utimes(path, tv)`—Sets the access and modification times of `path` to the microsecond; a
-/// null `tv` means now. A `tv_usec` outside `0..1000000` gives EINVAL. 0 or -1 with errno.
+/// Two timevals as the timespecs `utimensat` takes: `None` for a null `tv` (now), or EINVAL
+/// for a `tv_usec` outside `0..1000000`.
 ///
 /// # Safety
-/// `path` must be NUL-terminated; a non-null `tv` must point to two timevals.
-#[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn utimes(path: *const c_char, tv: *const Timeval) -> c_int {
+/// A non-null `tv` must point to two timevals.
+unsafe fn timespecs(tv: *const Timeval) -> Result<Option<[Timespec; 2]>, ()> {
     if tv.is_null() {
-        // SAFETY: forwarded contract.
-        return unsafe { utimensat(AT_FDCWD, path, core::ptr::null(), 0) };
+        return Ok(None);
     }
     let mut ts = [Timespec::default(); 2];
     for (i, t) in ts.iter_mut().enumerate() {
@@ -72,15 +70,65 @@ pub unsafe extern "C" fn utimes(path: *const c_char, tv: *const Timeval) -> c_in
         let v = unsafe { *tv.add(i) };
         if !(0..USEC_PER_SEC).contains(&v.tv_usec) {
             set_errno(EINVAL);
-            return -1;
+            return Err(());
         }
-        *t = Timespec {
-            tv_sec: v.tv_sec,
-            tv_nsec: v.tv_usec * NSEC_PER_USEC,
-        };
+        *t = Timespec { tv_sec: v.tv_sec, tv_nsec: v.tv_usec * NSEC_PER_USEC };
     }
-    // SAFETY: forwarded contract; `ts` holds two timespecs.
-    unsafe { utimensat(AT_FDCWD, path, ts.as_ptr(), 0) }
+    Ok(Some(ts))
+}
+
+/// `utimensat` with microsecond times.
+///
+/// # Safety
+/// As for `utimensat`; a non-null `tv` must point to two timevals.
+unsafe fn utimes_at(dirfd: c_int, path: *const c_char, tv: *const Timeval, flags: c_int) -> c_int {
+    // SAFETY: forwarded contract.
+    match unsafe { timespecs(tv) } {
+        Err(()) => -1,
+        // SAFETY: forwarded contract; `ts` holds two timespecs.
+        Ok(ts) => unsafe { utimensat(dirfd, path, ts.as_ref().map_or(core::ptr::null(), |t| t.as_ptr()), flags) },
+    }
+}
+
+/// `utimes(path, tv)`—Sets the access and modification times of `path` to the microsecond; a
+/// null `tv` means now. A `tv_usec` outside `0..1000000` gives EINVAL. 0 or -1 with errno.
+///
+/// # Safety
+/// `path` must be NUL-terminated; a non-null `tv` must point to two timevals.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn utimes(path: *const c_char, tv: *const Timeval) -> c_int {
+    // SAFETY: forwarded contract.
+    unsafe { utimes_at(AT_FDCWD, path, tv, 0) }
+}
+
+/// `futimesat(dirfd, path, tv)`—`utimes` of `path` relative to the directory `dirfd`.
+///
+/// # Safety
+/// As for `utimes`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn futimesat(dirfd: c_int, path: *const c_char, tv: *const Timeval) -> c_int {
+    // SAFETY: forwarded contract.
+    unsafe { utimes_at(dirfd, path, tv, 0) }
+}
+
+/// `lutimes(path, tv)`—`utimes` of a symbolic link itself.
+///
+/// # Safety
+/// As for `utimes`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn lutimes(path: *const c_char, tv: *const Timeval) -> c_int {
+    // SAFETY: forwarded contract.
+    unsafe { utimes_at(AT_FDCWD, path, tv, AT_SYMLINK_NOFOLLOW) }
+}
+
+/// `futimes(fd, tv)`—`utimes` of the file open on `fd`.
+///
+/// # Safety
+/// A non-null `tv` must point to two timevals.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn futimes(fd: c_int, tv: *const Timeval) -> c_int {
+    // SAFETY: forwarded contract; a null path means `fd` itself.
+    unsafe { utimes_at(fd, core::ptr::null(), tv, 0) }
 }
 
 /// `utime(path, times)`—Sets the access and modification times of `path` to the second; a

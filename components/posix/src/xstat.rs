@@ -1,5 +1,5 @@
-//! glibc's versioned stat entry points (`__xstat`, `__fxstat`, `__lxstat`, `__fxstatat` and
-//! their 64 forms), which musl keeps so that objects built against glibc headers link. The
+//! glibc's versioned stat and mknod entry points (`__xstat`, `__fxstat`, `__lxstat`,
+//! `__fxstatat` and their 64 forms, `__xmknod`, `__xmknodat`), which musl keeps so that objects built against glibc headers link. The
 //! version argument names glibc's `struct stat` layout; on 64-bit Linux glibc's layout is the
 //! kernel's and musl's, so it is not consulted.
 use core::ffi::{c_char, c_int};
@@ -32,6 +32,27 @@ versioned! {
     __fxstat64(fd: c_int, st: *mut Stat) = fstat;
     __fxstatat(dirfd: c_int, path: *const c_char, st: *mut Stat, flags: c_int) = fstatat;
     __fxstatat64(dirfd: c_int, path: *const c_char, st: *mut Stat, flags: c_int) = fstatat;
+}
+
+/// `__xmknod(ver, path, mode, dev)`—`mknod` with glibc's version argument first and the
+/// device number passed by address.
+///
+/// # Safety
+/// As for `mknod`; `dev` must point to a `dev_t`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __xmknod(_ver: c_int, path: *const c_char, mode: u32, dev: *const u64) -> c_int {
+    // SAFETY: forwarded contract.
+    unsafe { crate::mknod::mknod(path, mode, *dev) }
+}
+
+/// `__xmknodat(ver, dirfd, path, mode, dev)`—`mknodat` as `__xmknod`.
+///
+/// # Safety
+/// As for `mknodat`; `dev` must point to a `dev_t`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __xmknodat(_ver: c_int, dirfd: c_int, path: *const c_char, mode: u32, dev: *const u64) -> c_int {
+    // SAFETY: forwarded contract.
+    unsafe { crate::mknod::mknodat(dirfd, path, mode, *dev) }
 }
 
 #[cfg(test)]

@@ -111,6 +111,20 @@ setter!(
     /// `setresgid(r, e, s)`—Sets the real, effective and saved group ids. 0 or -1 with errno set.
     setresgid(r, e, s), SETRESGID, syscall3);
 
+/// `seteuid(euid)`—Sets the effective user id alone: `setresuid(-1, euid, -1)`. 0 or -1
+/// with errno set.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn seteuid(euid: u32) -> c_int {
+    setresuid(u32::MAX, euid, u32::MAX)
+}
+
+/// `setegid(egid)`—Sets the effective group id alone: `setresgid(-1, egid, -1)`. 0 or -1
+/// with errno set.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn setegid(egid: u32) -> c_int {
+    setresgid(u32::MAX, egid, u32::MAX)
+}
+
 /// `getresuid(r, e, s)`—Stores the real, effective and saved user ids. Returns 0, or -1
 /// with `EFAULT`.
 ///

@@ -11,6 +11,7 @@
 
 pub mod abi;
 mod arch;
+pub mod daemon;
 pub mod exec;
 pub mod execvp;
 pub mod fork;

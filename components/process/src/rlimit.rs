@@ -70,6 +70,49 @@ pub unsafe extern "C" fn prlimit64(pid: c_int, resource: c_int, new: *const Rlim
     unsafe { prlimit(pid, resource, new, old) }
 }
 
+/// `ulimit`'s commands: read, and set, the file size limit in 512-byte blocks.
+const UL_GETFSIZE: c_int = 1;
+const UL_SETFSIZE: c_int = 2;
+/// `ulimit`'s unit.
+const BLOCK: u64 = 512;
+
+/// `ulimit(cmd, ...)`—The file size limit in 512-byte blocks (`UL_GETFSIZE`), or sets it to
+/// the `long` that follows (`UL_SETFSIZE`) and returns the new one; -1 with errno (EPERM to
+/// raise it past the hard limit, EINVAL for another command, as POSIX says; musl answers
+/// those with the limit). The optional argument travels as the named `long` it is.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn ulimit(cmd: c_int, value: core::ffi::c_long) -> core::ffi::c_long {
+    let mut rl = Rlimit::default();
+    // SAFETY: `rl` is an rlimit.
+    if unsafe { getrlimit(limpet_abi::resource::RLIMIT_FSIZE, &mut rl) } != 0 {
+        return -1;
+    }
+    match cmd {
+        UL_GETFSIZE => {}
+        UL_SETFSIZE => {
+            rl.rlim_cur = (value as u64).saturating_mul(BLOCK);
+            // SAFETY: `rl` is an rlimit.
+            if unsafe { setrlimit(limpet_abi::resource::RLIMIT_FSIZE, &rl) } != 0 {
+                return -1;
+            }
+        }
+        _ => {
+            limpet_syscall::set_errno(limpet_syscall::errno::EINVAL);
+            return -1;
+        }
+    }
+    (rl.rlim_cur / BLOCK).min(core::ffi::c_long::MAX as u64) as core::ffi::c_long
+}
+
+/// `getdtablesize()`—The descriptor limit, `RLIMIT_NOFILE`'s soft limit, at most `INT_MAX`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn getdtablesize() -> c_int {
+    let mut rl = Rlimit::default();
+    // SAFETY: `rl` is an rlimit.
+    unsafe { getrlimit(limpet_abi::resource::RLIMIT_NOFILE, &mut rl) };
+    rl.rlim_cur.min(c_int::MAX as u64) as c_int
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +124,7 @@ mod tests {
         let mut orig = Rlimit::default();
         assert_eq!(unsafe { getrlimit(RLIMIT_NOFILE, &mut orig) }, 0);
         assert!(orig.rlim_cur <= orig.rlim_max);
+        assert_eq!(getdtablesize() as u64, orig.rlim_cur.min(c_int::MAX as u64));
         let lower = Rlimit { rlim_cur: orig.rlim_cur.min(64) - 1, rlim_max: orig.rlim_max };
         assert_eq!(unsafe { setrlimit64(RLIMIT_NOFILE, &lower) }, 0);
         let mut now = Rlimit::default();
@@ -93,5 +137,19 @@ mod tests {
         assert_eq!(unsafe { setrlimit(RLIMIT_NOFILE, &bad) }, -1);
         assert_eq!(limpet_syscall::errno(), EINVAL);
         assert_eq!(unsafe { getrlimit(9999, &mut now) }, -1);
+    }
+
+    #[test]
+    fn ulimit_speaks_in_blocks() {
+        let mut fs = Rlimit::default();
+        assert_eq!(unsafe { getrlimit(limpet_abi::resource::RLIMIT_FSIZE, &mut fs) }, 0);
+        let blocks = (fs.rlim_cur / 512).min(core::ffi::c_long::MAX as u64) as core::ffi::c_long;
+        assert_eq!(ulimit(UL_GETFSIZE, 0), blocks);
+        // Setting the limit it already has.
+        if fs.rlim_cur != u64::MAX {
+            assert_eq!(ulimit(UL_SETFSIZE, blocks), blocks);
+        }
+        assert_eq!(ulimit(99, 0), -1);
+        assert_eq!(limpet_syscall::errno(), EINVAL);
     }
 }

@@ -53,4 +53,14 @@ mod tests {
         }
         assert_eq!(r, 42);
     }
+
+    #[test]
+    fn musls_internal_name_is_setjmp() {
+        let mut buf = core::mem::MaybeUninit::<JmpBuf>::uninit();
+        let r = unsafe { __setjmp(buf.as_mut_ptr()) };
+        if r == 0 {
+            unsafe { longjmp(buf.as_mut_ptr(), 0) }
+        }
+        assert_eq!(r, 1, "longjmp of 0 makes setjmp return 1");
+    }
 }

@@ -60,6 +60,17 @@ pub unsafe extern "C" fn _setjmp(env: *mut JmpBuf) -> c_int {
     naked_asm!(save!())
 }
 
+/// `__setjmp(env)`—musl's internal name of [`setjmp`], which it exports and some objects
+/// built against old musl headers call.
+///
+/// # Safety
+/// As for [`setjmp`].
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+#[unsafe(naked)]
+pub unsafe extern "C" fn __setjmp(env: *mut JmpBuf) -> c_int {
+    naked_asm!(save!())
+}
+
 /// `longjmp(env, val)`—Returns to where `setjmp(env)` was called, making it return `val`
 /// (1 if `val` is 0).
 ///

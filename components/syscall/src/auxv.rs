@@ -71,6 +71,13 @@ pub fn get(key: usize) -> Option<usize> {
     unsafe { lookup_in(AUXV.load(Ordering::Relaxed), key) }
 }
 
+/// `__getauxval(type)`—[`getauxval`] under the name musl also exports (libgcc's CPU feature
+/// probes call it).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn __getauxval(key: core::ffi::c_ulong) -> core::ffi::c_ulong {
+    getauxval(key)
+}
+
 /// `getauxval(type)`—Returns the auxiliary vector entry `type`, or 0 with errno `ENOENT`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn getauxval(key: core::ffi::c_ulong) -> core::ffi::c_ulong {

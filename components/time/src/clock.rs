@@ -1,5 +1,5 @@
 //! The clocks: `time`, `gettimeofday`, `settimeofday`, `clock_settime`, `clock_getres`,
-//! `clock`, `times`, `clock_getcpuclockid`, `timespec_get`. `clock_gettime` itself (through the vDSO) is in
+//! `clock`, `times`, `clock_getcpuclockid`, `timespec_get`, and the old `ftime` and `stime`. `clock_gettime` itself (through the vDSO) is in
 //! `limpet_syscall::unistd`.
 use core::ffi::{c_int, c_long, c_void};
 
@@ -154,6 +154,36 @@ pub unsafe extern "C" fn clock_getcpuclockid(pid: c_int, clk: *mut c_int) -> c_i
     }
 }
 
+/// `ftime(tp)`—The real time in seconds and milliseconds in `*tp`, with its time zone fields
+/// 0 (Linux keeps no zone); returns 0.
+///
+/// # Safety
+/// `tp` must point to a writable `struct timeb`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn ftime(tp: *mut limpet_abi::time::Timeb) -> c_int {
+    let mut ts = Timespec::default();
+    // SAFETY: `ts` is a timespec; CLOCK_REALTIME cannot fail.
+    unsafe { clock_gettime(CLOCK_REALTIME, &mut ts) };
+    // SAFETY: the caller's contract.
+    unsafe {
+        *tp = limpet_abi::time::Timeb { time: ts.tv_sec, millitm: (ts.tv_nsec / 1_000_000) as u16, timezone: 0, dstflag: 0 };
+    }
+    0
+}
+
+/// `stime(t)`—Sets the real time to `*t` seconds (privileged): `settimeofday` with 0
+/// microseconds. 0, or -1 with errno (EPERM).
+///
+/// # Safety
+/// `t` must point to a readable `time_t`.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn stime(t: *const i64) -> c_int {
+    // SAFETY: the caller's contract.
+    let tv = Timeval { tv_sec: unsafe { *t }, tv_usec: 0 };
+    // SAFETY: `tv` is a timeval.
+    unsafe { settimeofday(&tv, core::ptr::null()) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,5 +225,15 @@ mod tests {
             let mut tms = Tms::default();
             assert!(times(&mut tms) != -1);
         }
+    }
+
+    #[test]
+    fn ftime_agrees_with_time() {
+        let mut tb = limpet_abi::time::Timeb { time: 0, millitm: 999, timezone: 1, dstflag: 1 };
+        // SAFETY: a timeb and a null time pointer.
+        assert_eq!(unsafe { ftime(&mut tb) }, 0);
+        let now = unsafe { time(core::ptr::null_mut()) };
+        assert!((now - tb.time).abs() <= 1);
+        assert!(tb.millitm < 1000 && tb.timezone == 0 && tb.dstflag == 0);
     }
 }

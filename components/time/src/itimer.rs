@@ -1,4 +1,4 @@
-//! `setitimer` and `getitimer`: the per-process interval timers.
+//! `setitimer` and `getitimer`: the per-process interval timers; `ualarm` over the real one.
 use core::ffi::c_int;
 
 use limpet_syscall::{nr, ret_errno, syscall2, syscall3};
@@ -27,6 +27,20 @@ pub unsafe extern "C" fn getitimer(which: c_int, cur: *mut Itimerval) -> c_int {
     ret_errno(unsafe { syscall2(nr::GETITIMER, which as usize, cur as usize) }) as c_int
 }
 
+/// `ualarm(value, interval)`—Sends `SIGALRM` after `value` microseconds, then every
+/// `interval` (0: once); 0 for `value` cancels. Returns the microseconds that were left on
+/// the previous alarm (0 if none).
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn ualarm(value: core::ffi::c_uint, interval: core::ffi::c_uint) -> core::ffi::c_uint {
+    const US: u32 = 1_000_000;
+    let tv = |us: u32| crate::abi::Timeval { tv_sec: i64::from(us / US), tv_usec: (us % US).into() };
+    let new = Itimerval { it_interval: tv(interval), it_value: tv(value) };
+    let mut old = Itimerval::default();
+    // SAFETY: both are itimervals; ITIMER_REAL (0) is valid.
+    unsafe { setitimer(0, &new, &mut old) };
+    (old.it_value.tv_sec * i64::from(US) + old.it_value.tv_usec) as core::ffi::c_uint
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +59,14 @@ mod tests {
             assert!(cur.it_value.tv_sec > 90);
             assert_eq!(getitimer(99, &mut cur), -1);
         }
+    }
+
+    #[test]
+    fn ualarm_reports_what_was_left() {
+        // Armed for 50 s and cancelled at once: SIGALRM never comes.
+        assert_eq!(ualarm(50_000_000, 0), 0);
+        let left = ualarm(0, 0);
+        assert!(left > 49_000_000 && left <= 50_000_000, "{left}");
+        assert_eq!(ualarm(0, 0), 0);
     }
 }
