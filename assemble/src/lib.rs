@@ -14,6 +14,8 @@ extern crate limpet_syscall;
 extern crate limpet_ctype;
 #[cfg(feature = "diag")]
 extern crate limpet_diag;
+#[cfg(feature = "ipc")]
+extern crate limpet_ipc;
 #[cfg(feature = "ldso")]
 extern crate limpet_ldso;
 #[cfg(feature = "linux")]

@@ -23,6 +23,7 @@ pub mod errno;
 pub mod fcntl;
 pub mod fdevent;
 pub mod futex;
+pub mod ipc;
 pub mod limits;
 pub mod locale;
 pub mod mman;
@@ -49,6 +50,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
     check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "ipc", constants: ipc::CONSTANTS, types: ipc::TYPES, structs: ipc::STRUCTS },
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "locale", constants: &[], types: locale::TYPES, structs: &[] },
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },

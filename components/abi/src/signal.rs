@@ -45,6 +45,13 @@ crate::constants! {
         pub const SS_DISABLE: c_int = 2;
         pub const MINSIGSTKSZ: usize = 2048;
 
+        /// `sigev_notify`: a signal, nothing, a thread running a function, or a signal to one
+        /// thread (Linux's).
+        pub const SIGEV_SIGNAL: c_int = 0;
+        pub const SIGEV_NONE: c_int = 1;
+        pub const SIGEV_THREAD: c_int = 2;
+        pub const SIGEV_THREAD_ID: c_int = 4;
+
         /// `si_code` of a signal sent by `sigqueue`.
         pub const SI_QUEUE: c_int = -1;
         /// `si_code` of a signal sent by a POSIX timer's expiry.
@@ -66,6 +73,22 @@ crate::structs! {
         pub struct SigSet {
             #[c = "__bits"]
             pub bits: [c_ulong; 16],
+        }
+
+        /// `struct sigevent` (64 bytes): how an asynchronous event is reported. The kernel's
+        /// layout is the same up to the thread id, so the `SIGEV_SIGNAL`, `SIGEV_NONE` and
+        /// `SIGEV_THREAD_ID` forms go to the kernel as they are.
+        #[c = "struct sigevent"]
+        #[derive(Clone, Copy, Debug)]
+        pub struct Sigevent {
+            /// `union sigval`, as its pointer-sized bits.
+            pub sigev_value: usize,
+            pub sigev_signo: c_int,
+            pub sigev_notify: c_int,
+            /// `sigev_notify_thread_id`, or (`SIGEV_THREAD`) the function and attribute
+            /// pointers.
+            #[c = "__sev_fields"]
+            pub sigev_un: [u64; 6],
         }
 
         /// musl's `struct sigaction`, which programs pass to `sigaction`.

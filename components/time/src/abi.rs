@@ -2,6 +2,7 @@
 //! `<signal.h>`'s `struct sigevent`, with musl's 64-bit layouts.
 use core::ffi::{c_char, c_int, c_long};
 
+pub use limpet_abi::signal::{SIGEV_NONE, SIGEV_SIGNAL, SIGEV_THREAD, SIGEV_THREAD_ID, Sigevent};
 pub use limpet_abi::time::{CLOCK_PROCESS_CPUTIME_ID, CLOCK_REALTIME, Itimerspec, Itimerval, Timespec, Timeval};
 
 /// `struct tm`, with musl's `__tm_gmtoff` and `__tm_zone` tail.
@@ -47,23 +48,6 @@ pub struct Tms {
     pub tms_cstime: c_long,
 }
 
-/// `struct sigevent` (64 bytes). The kernel's layout is the same up to the thread id,
-/// so the SIGEV_SIGNAL/NONE/THREAD_ID forms go to the kernel as they are.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct Sigevent {
-    pub sigev_value: usize,
-    pub sigev_signo: c_int,
-    pub sigev_notify: c_int,
-    /// `sigev_notify_thread_id`, or (SIGEV_THREAD) the function and attribute pointers.
-    pub sigev_un: [u64; 6],
-}
-
-pub const SIGEV_SIGNAL: c_int = 0;
-pub const SIGEV_NONE: c_int = 1;
-pub const SIGEV_THREAD: c_int = 2;
-pub const SIGEV_THREAD_ID: c_int = 4;
-
 /// `timer_t`: for the signal-based timers musl (and limpet) stores the kernel's id.
 pub type TimerT = *mut core::ffi::c_void;
 
@@ -78,7 +62,5 @@ mod tests {
         assert_eq!(offset_of!(Tm, tm_gmtoff), 40);
         assert_eq!(offset_of!(Tm, tm_zone), 48);
         assert_eq!(size_of::<Tms>(), 32);
-        assert_eq!(size_of::<Sigevent>(), 64);
-        assert_eq!(offset_of!(Sigevent, sigev_notify), 12);
     }
 }
