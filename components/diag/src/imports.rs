@@ -13,6 +13,7 @@ unsafe extern "C" {
     pub(crate) fn fputc(c: c_int, f: *mut c_void) -> c_int;
     pub(crate) fn fwrite(p: *const c_void, size: usize, n: usize, f: *mut c_void) -> usize;
     pub(crate) fn vfprintf(f: *mut c_void, fmt: *const c_char, ap: VaList) -> c_int;
+    pub(crate) fn vsnprintf(buf: *mut c_char, size: usize, fmt: *const c_char, ap: VaList) -> c_int;
 }
 
 unsafe extern "C" {

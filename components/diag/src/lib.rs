@@ -1,5 +1,6 @@
-//! Diagnostics on the standard error stream: `__assert_fail` (what `assert` calls) and the
-//! BSD `<err.h>` family (`err`, `errx`, `warn`, `warnx` and their `v` forms).
+//! Diagnostics: on the standard error stream, `__assert_fail` (what `assert` calls) and the
+//! BSD `<err.h>` family (`err`, `errx`, `warn`, `warnx` and their `v` forms); to the system
+//! log, `<syslog.h>` (`openlog`, `syslog`, `vsyslog`, `setlogmask`, `closelog`).
 //!
 //! They write through the program's `stderr` FILE with the stdio functions listed in
 //! `imports`, so the messages interleave with the program's own output to `stderr` as on
@@ -9,3 +10,4 @@
 pub mod assert;
 pub mod err;
 mod imports;
+pub mod syslog;
