@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/timeb.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <ulimit.h>
@@ -37,6 +39,28 @@ static void fail(const char *what, long got, int want_errno)
 	printf("%s %ld errno %d %s\n", what, got, e, got == -1 && e == want_errno ? "ok" : "FAIL");
 	if (got != -1 || e != want_errno)
 		fails++;
+}
+
+static int shared;
+static int clone_child(void *arg)
+{
+	shared = *(int *)arg;
+	return 7;
+}
+
+static void clones(void)
+{
+	static char stack[65536];
+	int value = 41;
+	pid_t c = clone(clone_child, stack + sizeof stack, CLONE_VM | SIGCHLD, &value);
+	check("clone", c > 0, 1);
+	int st;
+	check("waitpid", waitpid(c, &st, 0) == c, 1);
+	check("child's value", WEXITSTATUS(st), 7);
+	check("shared memory", shared, 41);
+	struct timeval old;
+	check("adjtime read", adjtime(0, &old), 0);
+	check("usec in range", old.tv_usec >= 0 && old.tv_usec < 1000000, 1);
 }
 
 static void daemons(void)
@@ -139,6 +163,7 @@ static void descriptors(void)
 
 int main(void)
 {
+	clones();
 	daemons();
 	paths();
 	limits();

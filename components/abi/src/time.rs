@@ -12,6 +12,12 @@ crate::constants! {
     "sys/time.h" {
         pub const ITIMER_REAL: c_int = 0;
     }
+    "sys/timex.h" {
+        /// `adjtime`'s gradual adjustment (the old BSD one) by `offset` microseconds.
+        pub const ADJ_OFFSET_SINGLESHOT: core::ffi::c_uint = 0x8001;
+        /// Reads what is left of it.
+        pub const ADJ_OFFSET_SS_READ: core::ffi::c_uint = 0xa001;
+    }
 }
 
 crate::structs! {
@@ -44,6 +50,36 @@ crate::structs! {
             pub dstflag: c_short,
         }
     }
+    "sys/timex.h" {
+        /// `struct timex`: the kernel clock's tuning, which `adjtimex` and `clock_adjtime`
+        /// read and set (`modes` says what to set).
+        #[c = "struct timex"]
+        #[derive(Clone, Copy, Default)]
+        pub struct Timex {
+            pub modes: core::ffi::c_uint,
+            pub offset: c_long,
+            pub freq: c_long,
+            pub maxerror: c_long,
+            pub esterror: c_long,
+            pub status: c_int,
+            pub constant: c_long,
+            pub precision: c_long,
+            pub tolerance: c_long,
+            pub time: Timeval,
+            pub tick: c_long,
+            pub ppsfreq: c_long,
+            pub jitter: c_long,
+            pub shift: c_int,
+            pub stabil: c_long,
+            pub jitcnt: c_long,
+            pub calcnt: c_long,
+            pub errcnt: c_long,
+            pub stbcnt: c_long,
+            pub tai: c_int,
+            #[c = "__padding"]
+            pub padding: [c_int; 11],
+        }
+    }
     "sys/time.h" {
         /// `struct timeval`.
         #[c = "struct timeval"]
@@ -62,3 +98,4 @@ crate::structs! {
         }
     }
 }
+

@@ -1,10 +1,12 @@
 //! System administration: `chroot`, `pivot_root`, `acct`, `mount`, `umount`, `umount2`,
 //! `swapon`, `swapoff`, `reboot`, `klogctl`, `init_module`, `delete_module`, `quotactl`,
-//! `adjtimex`, `clock_adjtime`, and on x86_64 `ioperm` and `iopl`. Each is the system call
+//! `adjtimex`, `clock_adjtime`, `adjtime`, and on x86_64 `ioperm` and `iopl`. Each is the system call
 //! of its name; most need a capability and fail with EPERM without it.
 use core::ffi::{c_char, c_int, c_uint, c_ulong, c_void};
 
-use limpet_syscall::{nr, syscall1, syscall2, syscall3, syscall4, syscall5};
+use limpet_abi::time::{ADJ_OFFSET_SINGLESHOT, ADJ_OFFSET_SS_READ, Timeval, Timex};
+use limpet_syscall::errno::EINVAL;
+use limpet_syscall::{nr, set_errno, syscall1, syscall2, syscall3, syscall4, syscall5};
 
 use crate::ret_int;
 
@@ -159,7 +161,7 @@ pub unsafe extern "C" fn quotactl(cmd: c_int, special: *const c_char, id: c_int,
 /// # Safety
 /// `tx` must point to a writable `struct timex`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn clock_adjtime(clock: c_int, tx: *mut c_void) -> c_int {
+pub unsafe extern "C" fn clock_adjtime(clock: c_int, tx: *mut Timex) -> c_int {
     // SAFETY: the caller vouches for `tx`.
     ret_int(unsafe { syscall2(nr::CLOCK_ADJTIME, clock as usize, tx as usize) })
 }
@@ -169,9 +171,44 @@ pub unsafe extern "C" fn clock_adjtime(clock: c_int, tx: *mut c_void) -> c_int {
 /// # Safety
 /// As for `clock_adjtime`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn adjtimex(tx: *mut c_void) -> c_int {
+pub unsafe extern "C" fn adjtimex(tx: *mut Timex) -> c_int {
     // SAFETY: forwarded contract.
     unsafe { clock_adjtime(limpet_abi::time::CLOCK_REALTIME, tx) }
+}
+
+/// `adjtime(delta, old)`—Slews the real-time clock gradually by `delta` (null: leaves the
+/// adjustment in progress alone), and stores what was left of the previous adjustment in
+/// `*old` when not null. 0, or -1 with errno (EPERM, EINVAL for a delta whose microseconds
+/// overflow).
+///
+/// # Safety
+/// `delta` null or readable; `old` null or writable.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn adjtime(delta: *const Timeval, old: *mut Timeval) -> c_int {
+    const US: i64 = 1_000_000;
+    let mut tx = Timex::default();
+    if delta.is_null() {
+        tx.modes = ADJ_OFFSET_SS_READ;
+    } else {
+        // SAFETY: the caller's timeval.
+        let d = unsafe { *delta };
+        let Some(us) = d.tv_sec.checked_mul(US).and_then(|s| s.checked_add(d.tv_usec)) else {
+            set_errno(EINVAL);
+            return -1;
+        };
+        tx.modes = ADJ_OFFSET_SINGLESHOT;
+        tx.offset = us;
+    }
+    // SAFETY: `tx` is a timex.
+    if unsafe { adjtimex(&mut tx) } < 0 {
+        return -1;
+    }
+    if !old.is_null() {
+        // The offset left, as seconds and non-negative microseconds.
+        // SAFETY: the caller's contract.
+        unsafe { *old = Timeval { tv_sec: tx.offset.div_euclid(US), tv_usec: tx.offset.rem_euclid(US) } };
+    }
+    0
 }
 
 /// `ioperm(from, num, on)`—x86 I/O port access for the calling thread; 0, or -1 with errno.
@@ -194,19 +231,26 @@ pub extern "C" fn iopl(level: c_int) -> c_int {
 mod tests {
     use super::*;
     use limpet_syscall::errno;
-    use limpet_syscall::errno::{EFAULT, EINVAL, ENOENT};
+    use limpet_syscall::errno::{EFAULT, ENOENT};
 
     #[test]
     fn reads_and_refusals() {
-        // A timex read: modes 0. 208 bytes, the kernel's struct on 64-bit targets.
-        let mut tx = [0u64; 26];
-        // SAFETY: a timex-sized zeroed buffer.
-        let state = unsafe { adjtimex(tx.as_mut_ptr().cast()) };
+        // A timex read: modes 0.
+        let mut tx = Timex::default();
+        // SAFETY: a timex.
+        let state = unsafe { adjtimex(&mut tx) };
         assert!((0..=5).contains(&state), "state {state} errno {}", errno());
-        assert_eq!(unsafe { clock_adjtime(12345, tx.as_mut_ptr().cast()) }, -1);
+        assert_eq!(unsafe { clock_adjtime(12345, &mut tx) }, -1);
         assert_eq!(errno(), EINVAL);
-        assert_eq!(unsafe { adjtimex(8 as *mut c_void) }, -1);
+        assert_eq!(unsafe { adjtimex(8 as *mut Timex) }, -1);
         assert_eq!(errno(), EFAULT);
+        // adjtime: reading what is left of an adjustment needs no privilege.
+        let mut old = Timeval { tv_sec: 9, tv_usec: 9 };
+        assert_eq!(unsafe { adjtime(core::ptr::null(), &mut old) }, 0);
+        assert!(old.tv_usec >= 0 && old.tv_usec < 1_000_000);
+        let huge = Timeval { tv_sec: i64::MAX / 1000, tv_usec: 0 };
+        assert_eq!(unsafe { adjtime(&huge, core::ptr::null_mut()) }, -1);
+        assert_eq!(errno(), EINVAL);
         // Unmounting what is not mounted, and a missing path (ENOENT before any permission
         // check when run as root; EPERM otherwise).
         let r = unsafe { umount(c"/nonexistent/limpet".as_ptr()) };
