@@ -10,6 +10,8 @@
 // base is always in; the others by the feature of their name (Cargo.toml).
 extern crate limpet_start;
 extern crate limpet_syscall;
+#[cfg(feature = "aio")]
+extern crate limpet_aio;
 #[cfg(feature = "ctype")]
 extern crate limpet_ctype;
 #[cfg(feature = "diag")]

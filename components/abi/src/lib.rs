@@ -19,6 +19,8 @@
 pub mod check;
 mod macros;
 
+pub mod aio;
+
 pub mod errno;
 pub mod fcntl;
 pub mod fdevent;
@@ -46,6 +48,7 @@ pub mod wchar;
 
 /// Every module's records, for the check.
 pub const MODULES: &[check::Module] = &[
+    check::Module { name: "aio", constants: aio::CONSTANTS, types: &[], structs: aio::STRUCTS },
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
