@@ -74,7 +74,8 @@ crate::structs! {
         }
     }
     "sys/sem.h" {
-        /// `struct semid_ds`.
+        /// `struct semid_ds`; x86_64's keeps a padding word after each time.
+        #[cfg(target_arch = "x86_64")]
         #[c = "struct semid_ds"]
         #[derive(Clone, Copy, Default)]
         pub struct SemidDs {
@@ -85,6 +86,23 @@ crate::structs! {
             pub sem_ctime: i64,
             #[c = "__unused2"]
             pub unused2: c_long,
+            pub sem_nsems: c_ushort,
+            #[c = "__sem_nsems_pad"]
+            pub nsems_pad: [u8; 6],
+            #[c = "__unused3"]
+            pub unused3: c_long,
+            #[c = "__unused4"]
+            pub unused4: c_long,
+        }
+
+        /// `struct semid_ds` of the generic 64-bit layout (aarch64, riscv64).
+        #[cfg(not(target_arch = "x86_64"))]
+        #[c = "struct semid_ds"]
+        #[derive(Clone, Copy, Default)]
+        pub struct SemidDs {
+            pub sem_perm: IpcPerm,
+            pub sem_otime: i64,
+            pub sem_ctime: i64,
             pub sem_nsems: c_ushort,
             #[c = "__sem_nsems_pad"]
             pub nsems_pad: [u8; 6],

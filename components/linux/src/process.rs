@@ -210,12 +210,18 @@ mod tests {
         let local = Iovec { iov_base: dst.as_mut_ptr().cast(), iov_len: 13 };
         let remote = Iovec { iov_base: src.as_ptr() as *mut c_void, iov_len: 13 };
         // SAFETY: both vectors describe live buffers of this process.
-        assert_eq!(unsafe { process_vm_readv(me, &local, 1, &remote, 1, 0) }, 13);
-        assert_eq!(&dst, &src);
-        assert_eq!(unsafe { process_vm_readv(0x7fff_fff0, &local, 1, &remote, 1, 0) }, -1);
-        assert_eq!(errno(), ESRCH);
-        // A peek at a process that is not being traced.
+        let r = unsafe { process_vm_readv(me, &local, 1, &remote, 1, 0) };
+        if r == -1 && errno() == limpet_syscall::errno::ENOSYS {
+            // qemu-user cannot map a guest's addresses for the kernel's copy.
+            std::eprintln!("process_vm_readv: ENOSYS (qemu-user), its checks skipped");
+        } else {
+            assert_eq!(r, 13);
+            assert_eq!(&dst, &src);
+            assert_eq!(unsafe { process_vm_readv(0x7fff_fff0, &local, 1, &remote, 1, 0) }, -1);
+            assert_eq!(errno(), ESRCH);
+        }
+        // A peek at a process that is not being traced (qemu-user has no ptrace: ENOSYS).
         assert_eq!(unsafe { ptrace(2, 0x7fff_fff0, core::ptr::null_mut(), core::ptr::null_mut()) }, -1);
-        assert_eq!(errno(), ESRCH);
+        assert!(matches!(errno(), ESRCH | limpet_syscall::errno::ENOSYS), "errno {}", errno());
     }
 }
