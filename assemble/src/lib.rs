@@ -28,6 +28,8 @@ extern crate limpet_locale;
 extern crate limpet_malloc;
 #[cfg(feature = "math")]
 extern crate limpet_math;
+#[cfg(feature = "net")]
+extern crate limpet_net;
 #[cfg(feature = "posix")]
 extern crate limpet_posix;
 #[cfg(feature = "process")]

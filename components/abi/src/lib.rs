@@ -22,6 +22,7 @@ mod macros;
 pub mod aio;
 
 pub mod errno;
+pub mod ether;
 pub mod fcntl;
 pub mod fdevent;
 pub mod futex;
@@ -29,6 +30,8 @@ pub mod ipc;
 pub mod limits;
 pub mod locale;
 pub mod mman;
+pub mod nameser;
+pub mod netdb;
 pub mod poll;
 pub mod pthread;
 pub mod random;
@@ -36,6 +39,7 @@ pub mod resource;
 pub mod sched;
 pub mod setjmp;
 pub mod signal;
+pub mod socket;
 pub mod spawn;
 pub mod stat;
 pub mod stdio;
@@ -50,6 +54,7 @@ pub mod wchar;
 pub const MODULES: &[check::Module] = &[
     check::Module { name: "aio", constants: aio::CONSTANTS, types: &[], structs: aio::STRUCTS },
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "ether", constants: &[], types: &[], structs: ether::STRUCTS },
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
     check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
@@ -57,6 +62,8 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "locale", constants: &[], types: locale::TYPES, structs: &[] },
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "nameser", constants: nameser::CONSTANTS, types: &[], structs: nameser::STRUCTS },
+    check::Module { name: "netdb", constants: netdb::CONSTANTS, types: &[], structs: netdb::STRUCTS },
     check::Module { name: "poll", constants: poll::CONSTANTS, types: poll::TYPES, structs: poll::STRUCTS },
     check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
@@ -64,6 +71,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "sched", constants: &[], types: &[], structs: sched::STRUCTS },
     check::Module { name: "setjmp", constants: &[], types: &[], structs: setjmp::STRUCTS },
     check::Module { name: "signal", constants: signal::CONSTANTS, types: &[], structs: signal::STRUCTS },
+    check::Module { name: "socket", constants: socket::CONSTANTS, types: socket::TYPES, structs: socket::STRUCTS },
     check::Module { name: "spawn", constants: spawn::CONSTANTS, types: &[], structs: spawn::STRUCTS },
     check::Module { name: "stat", constants: stat::CONSTANTS, types: stat::TYPES, structs: stat::STRUCTS },
     check::Module { name: "stdio", constants: stdio::CONSTANTS, types: &[], structs: &[] },

@@ -1,0 +1,3 @@
+//! `<net/ethernet.h>` and `<netinet/ether.h>`: the Ethernet address.
+crate::structs! {
+}

@@ -1,0 +1,1 @@
+//! The /etc databases: hosts, services, protocols, networks and ethers.
