@@ -32,6 +32,7 @@ pub mod locale;
 pub mod mman;
 pub mod nameser;
 pub mod netdb;
+pub mod netlink;
 pub mod poll;
 pub mod pthread;
 pub mod random;
@@ -64,6 +65,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "nameser", constants: nameser::CONSTANTS, types: &[], structs: nameser::STRUCTS },
     check::Module { name: "netdb", constants: netdb::CONSTANTS, types: &[], structs: netdb::STRUCTS },
+    check::Module { name: "netlink", constants: netlink::CONSTANTS, types: &[], structs: netlink::STRUCTS },
     check::Module { name: "poll", constants: poll::CONSTANTS, types: poll::TYPES, structs: poll::STRUCTS },
     check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },

@@ -4,7 +4,7 @@
 //! musl's `struct msghdr` and `struct cmsghdr` keep POSIX's `int`/`socklen_t` lengths and pad
 //! them to the kernel's `size_t` fields with words of their own (`__pad1`, `__pad2`), which a
 //! program may leave unset: the net component zeroes them before the kernel reads them.
-use core::ffi::{c_char, c_int, c_uint, c_void};
+use core::ffi::{c_char, c_int, c_uint, c_ushort, c_void};
 
 use crate::uio::Iovec;
 
@@ -196,6 +196,31 @@ crate::structs! {
         pub struct IfNameindex {
             pub if_index: c_uint,
             pub if_name: *mut c_char,
+        }
+    }
+    "net/if.h" {
+        /// `struct ifreq`: an interface's name and one value, as the `SIOCGIF*` ioctls take
+        /// it (`ifr_ifru` is a union; `ifr_ifindex` is its first `int`).
+        #[c = "struct ifreq"]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct Ifreq {
+            #[c = "ifr_ifrn"]
+            pub ifr_name: [c_char; 16],
+            pub ifr_ifru: [u64; 3],
+        }
+    }
+    "netpacket/packet.h" {
+        /// `struct sockaddr_ll`: a link-layer address (`AF_PACKET`).
+        #[c = "struct sockaddr_ll"]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct SockaddrLl {
+            pub sll_family: c_ushort,
+            pub sll_protocol: c_ushort,
+            pub sll_ifindex: c_int,
+            pub sll_hatype: c_ushort,
+            pub sll_pkttype: u8,
+            pub sll_halen: u8,
+            pub sll_addr: [u8; 8],
         }
     }
     "ifaddrs.h" {

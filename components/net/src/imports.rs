@@ -6,5 +6,6 @@ use core::ffi::c_void;
 // limpet-malloc.
 unsafe extern "C" {
     pub(crate) fn malloc(n: usize) -> *mut c_void;
+    pub(crate) fn calloc(n: usize, size: usize) -> *mut c_void;
     pub(crate) fn free(p: *mut c_void);
 }

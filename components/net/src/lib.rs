@@ -17,6 +17,7 @@
 pub mod addr;
 pub mod db;
 pub mod dns;
+pub mod iface;
 mod imports;
 pub mod msg;
 pub mod socket;
