@@ -107,7 +107,8 @@ fn rust_tests(root: &Path, cargo: &str) -> Result {
     // (the linkers and runners are in .cargo/config.toml): the portable backends, the
     // per-architecture ABI values and assembly. Their own target directory keeps the native
     // build's artifacts. LIMPET_STRING_QUICK trims the string component's exhaustive loops,
-    // which qemu would otherwise run for minutes. One test at a time: qemu-user's `fork` does
+    // and LIMPET_DNS_FUZZ the net component's fuzz loop (200,000 packets natively), which
+    // qemu would otherwise run for minutes. One test at a time: qemu-user's `fork` does
     // not take the locks of its own translator, so a child forked while another thread is
     // translating code can hang for ever (seen in malloc's corruption tests: the child stuck
     // in glib's g_slice_alloc under tcg_tb_insert).
@@ -117,7 +118,8 @@ fn rust_tests(root: &Path, cargo: &str) -> Result {
             .args(["test", "--workspace", "--exclude", "limpet-assemble", "--exclude", "xtask", "--target", target])
             .env("CARGO_TARGET_DIR", root.join("target/cross"))
             .env("RUST_TEST_THREADS", "1")
-            .env("LIMPET_STRING_QUICK", "1"))?;
+            .env("LIMPET_STRING_QUICK", "1")
+            .env("LIMPET_DNS_FUZZ", "20000"))?;
     }
     Ok(())
 }

@@ -1,9 +1,9 @@
 //! `<netdb.h>`: the records of the name services (`struct addrinfo`, `hostent`, `servent`,
 //! `protoent`, `netent`), the flags of `getaddrinfo`/`getnameinfo`, their error codes, and
 //! `h_errno`'s values.
-use core::ffi::{c_char, c_int};
+use core::ffi::{c_char, c_int, c_uint, c_ulong, c_ushort, c_void};
 
-use crate::socket::{Sockaddr, socklen_t};
+use crate::socket::{Sockaddr, SockaddrIn, socklen_t};
 
 crate::constants! {
     "netdb.h" {
@@ -91,6 +91,36 @@ crate::structs! {
             pub n_aliases: *mut *mut c_char,
             pub n_addrtype: c_int,
             pub n_net: u32,
+        }
+    }
+    "resolv.h" {
+        /// `struct __res_state` (`_res`): the resolver's state as BIND laid it out, which
+        /// `res_init` fills from the configuration for programs that read it.
+        #[c = "struct __res_state"]
+        #[derive(Clone, Copy)]
+        pub struct ResState {
+            pub retrans: c_int,
+            pub retry: c_int,
+            pub options: c_ulong,
+            pub nscount: c_int,
+            pub nsaddr_list: [SockaddrIn; 3],
+            pub id: c_ushort,
+            pub dnsrch: [*mut c_char; 7],
+            pub defdname: [c_char; 256],
+            pub pfcode: c_ulong,
+            /// The bit-fields `ndots:4`, `nsort:4`, `ipv6_unavail:1`, `unused:23`.
+            #[c = _]
+            pub bits: c_uint,
+            pub sort_list: [[u32; 2]; 10],
+            pub qhook: *mut c_void,
+            pub rhook: *mut c_void,
+            pub res_h_errno: c_int,
+            #[c = "_vcsock"]
+            pub vcsock: c_int,
+            #[c = "_flags"]
+            pub flags: c_uint,
+            #[c = "_u"]
+            pub u: [u64; 7],
         }
     }
 }

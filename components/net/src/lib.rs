@@ -19,7 +19,9 @@ pub mod db;
 pub mod dns;
 pub mod iface;
 mod imports;
+pub mod lookup;
 pub mod msg;
+pub mod resolv;
 pub mod socket;
 
 use core::ffi::c_int;

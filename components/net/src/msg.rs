@@ -140,7 +140,8 @@ pub unsafe extern "C" fn sendmsg(fd: c_int, msg: *const Msghdr, flags: c_int) ->
 
 /// `recvmsg(fd, msg, flags)`—Receives into the scattered buffers of `*msg`, with the
 /// sender's address and control data when it has room; `msg_namelen`,
-/// `msg_controllen` and `msg_flags` are updated. The bytes received, or -1 with errno.
+/// `msg_controllen` and `msg_flags` are updated and the padding zeroed. The bytes
+/// received, or -1 with errno.
 ///
 /// # Safety
 /// `msg` must point to a valid `struct msghdr` whose buffers are writable.
@@ -150,13 +151,10 @@ pub unsafe extern "C" fn recvmsg(fd: c_int, msg: *mut Msghdr, flags: c_int) -> i
     let mut h = clean(unsafe { &*msg });
     // SAFETY: `h` is a clean copy of the caller's header; the buffers are theirs.
     let r = ret_errno(unsafe { syscall_cp(nr::RECVMSG, fd as usize, &raw mut h as usize, flags as usize, 0, 0, 0) });
-    if r >= 0 {
-        // SAFETY: the caller's header is writable.
-        let m = unsafe { &mut *msg };
-        m.msg_namelen = h.msg_namelen;
-        m.msg_controllen = h.msg_controllen;
-        m.msg_flags = h.msg_flags;
-    }
+    // The kernel updated the lengths and flags in the copy; the caller's header gets it
+    // back whole, its padding now zero (as musl leaves it).
+    // SAFETY: the caller's header is writable.
+    unsafe { *msg = h };
     r
 }
 

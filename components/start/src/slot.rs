@@ -92,6 +92,18 @@ impl ThreadSlot {
         unsafe { *self.word() }
     }
 
+    /// The address of the calling thread's word, for state that is itself a word (the
+    /// resolver's `h_errno` lives in it, and `__h_errno_location` returns this address).
+    ///
+    /// # Safety
+    /// As for [`ThreadSlot::get`]; the address is the calling thread's own, valid until it
+    /// ends.
+    #[inline(always)]
+    pub unsafe fn word_ptr(&'static self) -> *mut *mut c_void {
+        // SAFETY: forwarded.
+        unsafe { self.word() }
+    }
+
     /// Sets the calling thread's word.
     ///
     /// # Safety

@@ -30,9 +30,10 @@ fn part(s: &[u8]) -> Option<(u64, usize)> {
     Some((v, end))
 }
 
-/// `inet_aton`'s forms: `a.b.c.d`, `a.b.c` (c fills 16 bits), `a.b` (b fills 24), `a` (32);
-/// the address as the `u32` stored in a `struct in_addr` (network order in memory).
-pub fn aton(s: &[u8]) -> Option<u32> {
+/// The four byte values `inet_aton`'s forms give, before their range is checked: `a.b.c.d`,
+/// `a.b.c` (c fills 16 bits), `a.b` (b fills 24), `a` (32). A value over 255 makes the text
+/// no address; `None` when it is not even of that shape (no digit, junk, five parts).
+fn split(s: &[u8]) -> Option<[u64; 4]> {
     let mut parts = [0u64; 4];
     let mut n = 0;
     let mut at = 0;
@@ -50,38 +51,47 @@ pub fn aton(s: &[u8]) -> Option<u32> {
             Some(_) => return None,
         }
     }
-    // Every part but the last is one byte; the last fills the bytes left.
-    let last_bits = 8 * (4 - (n - 1)) as u32;
-    let mut addr: u64 = 0;
-    for &p in &parts[..n - 1] {
-        if p > 0xff {
-            return None;
-        }
-        addr = addr << 8 | p;
+    // Every part but the last is one byte; the last fills the bytes left, the excess
+    // landing in the first of them.
+    let last = parts[n - 1];
+    let mut bytes = [0u64; 4];
+    bytes[..n - 1].copy_from_slice(&parts[..n - 1]);
+    for (k, b) in bytes[n - 1..].iter_mut().enumerate() {
+        let shift = 8 * (4 - n - k) as u32;
+        *b = if k == 0 { last >> shift } else { last >> shift & 0xff };
     }
-    if parts[n - 1] >> last_bits != 0 {
+    Some(bytes)
+}
+
+/// `inet_aton`'s forms (above); the address as the `u32` stored in a `struct in_addr`
+/// (network order in memory).
+pub fn aton(s: &[u8]) -> Option<u32> {
+    let b = split(s)?;
+    if b.iter().any(|&v| v > 0xff) {
         return None;
     }
-    addr = addr << last_bits | parts[n - 1];
-    Some((addr as u32).to_be())
+    Some(u32::from_ne_bytes([b[0] as u8, b[1] as u8, b[2] as u8, b[3] as u8]))
 }
 
 /// `inet_aton(cp, inp)`—Parses the address text `cp` (the forms above) into `*inp`; 1, or 0
-/// when `cp` is no address.
+/// when `cp` is no address. As musl's, the bytes are stored one by one: text of the right
+/// shape with a value out of range leaves the bytes before that value written.
 ///
 /// # Safety
 /// `cp` must be a NUL-terminated string and `inp` writable.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn inet_aton(cp: *const c_char, inp: *mut InAddr) -> c_int {
     // SAFETY: the caller passes a NUL-terminated string.
-    match aton(unsafe { CStr::from_ptr(cp) }.to_bytes()) {
-        Some(a) => {
-            // SAFETY: the caller vouches for `inp`.
-            unsafe { (*inp).s_addr = a };
-            1
+    let Some(bytes) = split(unsafe { CStr::from_ptr(cp) }.to_bytes()) else { return 0 };
+    let out = inp.cast::<u8>();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b > 0xff {
+            return 0;
         }
-        None => 0,
+        // SAFETY: the caller's `struct in_addr` has four bytes.
+        unsafe { out.add(i).write(b as u8) };
     }
+    1
 }
 
 /// `inet_addr(cp)`—The address text `cp` in network order, or `INADDR_NONE` when it is no
@@ -138,13 +148,16 @@ fn host_bits(h: u32) -> u32 {
     }
 }
 
-/// `inet_makeaddr(net, host)`—The address of `host` on the classful network `net`.
+/// `inet_makeaddr(net, host)`—The address of `host` on the classful network `net` (in
+/// network order, as BSD and glibc make it; musl leaves it in host order): a network number
+/// below 128 is class A, below 65536 class B, below 2^24 class C.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn inet_makeaddr(net: in_addr_t, host: in_addr_t) -> InAddr {
     let h = match net {
-        0..=0xff => net << 24 | host & 0xff_ffff,
-        0x100..=0xffff => net << 16 | host & 0xffff,
-        _ => net << 8 | host & 0xff,
+        0..=0x7f => net << 24 | host & 0xff_ffff,
+        0x80..=0xffff => net << 16 | host & 0xffff,
+        0x1_0000..=0xff_ffff => net << 8 | host & 0xff,
+        _ => net | host,
     };
     InAddr { s_addr: h.to_be() }
 }

@@ -4,8 +4,9 @@
 //!   its broadcast address in `ifa_broadaddr`, and its counters (`struct rtnl_link_stats`)
 //!   in `ifa_data`;
 //! - an address: the link's name (or the address's label) and flags, the address, the
-//!   netmask made from the prefix length, and the broadcast address, or for a
-//!   point-to-point link the peer's (`IFA_ADDRESS` differing from `IFA_LOCAL`). A link-local
+//!   netmask made from the prefix length, and in `ifa_broadaddr`/`ifa_dstaddr` the
+//!   broadcast address; failing that, for IPv4, the kernel's `IFA_ADDRESS` (the peer of a
+//!   point-to-point link, else the address itself), for IPv6 the peer only. A link-local
 //!   IPv6 address carries its interface's index as the scope.
 //!
 //! Each entry is one allocation holding the record, its addresses, its name and counters.
@@ -205,11 +206,18 @@ fn add_address(b: &mut Builder, payload: &[u8]) {
     e.ifa.ifa_addr = (&raw mut e.addr).cast();
     e.netmask = netmask(family, msg.ifa_prefixlen);
     e.ifa.ifa_netmask = (&raw mut e.netmask).cast();
-    let peer = match (local, address) {
-        (Some(l), Some(a)) if l != a => Some(a),
-        _ => None,
+    // IPv4 has the prefix's address (or a point-to-point peer) in IFA_ADDRESS beside the
+    // local one: it fills the broadcast/destination field unless a broadcast address does,
+    // as musl and glibc fill it. IPv6 has only the one address, unless point-to-point.
+    let other = if family == AF_INET {
+        broadcast.or(address)
+    } else {
+        match (local, address) {
+            (Some(l), Some(a)) if l != a => Some(a),
+            _ => None,
+        }
     };
-    if let Some(other) = peer.or(broadcast).and_then(|d| ip_addr(family, msg.ifa_index, d)) {
+    if let Some(other) = other.and_then(|d| ip_addr(family, msg.ifa_index, d)) {
         e.ifu = other;
         e.ifa.ifa_ifu = (&raw mut e.ifu).cast();
     }

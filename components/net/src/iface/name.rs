@@ -4,8 +4,8 @@ use core::ffi::{CStr, c_char, c_uint};
 use core::mem::size_of;
 
 use limpet_abi::fcntl::O_CLOEXEC;
-use limpet_abi::netlink::{IFLA_IFNAME, Ifinfomsg, RTM_GETLINK, RTM_NEWLINK};
-use limpet_abi::socket::{AF_UNIX, IF_NAMESIZE, IfNameindex, Ifreq, SOCK_DGRAM};
+use limpet_abi::netlink::{IFA_LABEL, IFLA_IFNAME, Ifaddrmsg, Ifinfomsg, RTM_GETADDR, RTM_GETLINK, RTM_NEWADDR, RTM_NEWLINK};
+use limpet_abi::socket::{AF_INET, AF_UNIX, IF_NAMESIZE, IfNameindex, Ifreq, SOCK_DGRAM};
 use limpet_syscall::errno::{ENODEV, ENOMEM, ENXIO};
 use limpet_syscall::{nr, result, set_errno, syscall3};
 
@@ -81,6 +81,45 @@ struct Found {
     name: [u8; NAME_ROOM],
 }
 
+/// The names found so far, in order.
+struct List {
+    head: *mut Found,
+    count: usize,
+    oom: bool,
+}
+
+impl List {
+    /// Appends `index` and `name` (cut at a NUL) unless that pair is listed; false when
+    /// memory ran out.
+    fn add(&mut self, index: c_uint, name: &[u8]) -> bool {
+        let text = name.split(|&c| c == 0).next().unwrap_or(&[]);
+        let text = &text[..text.len().min(NAME_ROOM - 1)];
+        let mut link = &raw mut self.head;
+        // SAFETY: `link` points at the head or at a node's `next`, all nodes malloc'd here.
+        while let Some(f) = unsafe { (*link).as_mut() } {
+            if f.index == index && f.name[..text.len()] == *text && f.name[text.len()] == 0 {
+                return true;
+            }
+            link = &raw mut f.next;
+        }
+        // SAFETY: malloc returns null or room for a Found.
+        let node = unsafe { malloc(size_of::<Found>()) }.cast::<Found>();
+        if node.is_null() {
+            self.oom = true;
+            return false;
+        }
+        let mut n = Found { next: core::ptr::null_mut(), index, name: [0; NAME_ROOM] };
+        n.name[..text.len()].copy_from_slice(text);
+        // SAFETY: `node` is fresh and sized for a Found; `link` is the list's last link.
+        unsafe {
+            node.write(n);
+            *link = node;
+        }
+        self.count += 1;
+        true
+    }
+}
+
 /// Frees a list of [`Found`].
 fn free_found(mut p: *mut Found) {
     while !p.is_null() {
@@ -93,40 +132,34 @@ fn free_found(mut p: *mut Found) {
 }
 
 /// `if_nameindex()`—Every interface as an array of `{index, name}` ended by `{0, NULL}`,
-/// in the kernel's order (by index); one allocation, for `if_freenameindex`. Null with
+/// in the kernel's order (by index), then the labels of IPv4 addresses that differ from
+/// their interface's name (`eth0:1`), as musl lists them; one allocation, for `if_freenameindex`. Null with
 /// errno (ENOBUFS when memory runs out) on failure.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn if_nameindex() -> *mut IfNameindex {
-    let mut head: *mut Found = core::ptr::null_mut();
-    let mut tail: *mut *mut Found = &mut head;
-    let mut count = 0usize;
-    let mut oom = false;
-    let r = dump(RTM_GETLINK, 0, &mut |ty, payload| {
+    let mut list = List { head: core::ptr::null_mut(), count: 0, oom: false };
+    let mut r = dump(RTM_GETLINK, 0, &mut |ty, payload| {
         let Some(info) = record::<Ifinfomsg>(payload).filter(|_| ty == RTM_NEWLINK) else {
             return true;
         };
-        let Some((_, name)) = attrs(payload, size_of::<Ifinfomsg>()).find(|&(t, _)| t == IFLA_IFNAME) else {
-            return true;
-        };
-        // SAFETY: malloc returns null or room for a Found.
-        let node = unsafe { malloc(size_of::<Found>()) }.cast::<Found>();
-        if node.is_null() {
-            oom = true;
-            return false;
+        match attrs(payload, size_of::<Ifinfomsg>()).find(|&(t, _)| t == IFLA_IFNAME) {
+            Some((_, name)) => list.add(info.ifi_index as c_uint, name),
+            None => true,
         }
-        let mut n = Found { next: core::ptr::null_mut(), index: info.ifi_index as c_uint, name: [0; NAME_ROOM] };
-        let text = name.split(|&c| c == 0).next().unwrap_or(&[]);
-        let len = text.len().min(NAME_ROOM - 1);
-        n.name[..len].copy_from_slice(&text[..len]);
-        // SAFETY: `node` is fresh and sized for a Found; `tail` points at the list's last link.
-        unsafe {
-            node.write(n);
-            *tail = node;
-            tail = &raw mut (*node).next;
-        }
-        count += 1;
-        true
     });
+    // An IPv4 address's label names the interface too (`eth0:1`), as musl lists it.
+    if r.is_ok() && !list.oom {
+        r = dump(RTM_GETADDR, AF_INET as u8, &mut |ty, payload| {
+            let Some(a) = record::<Ifaddrmsg>(payload).filter(|_| ty == RTM_NEWADDR) else {
+                return true;
+            };
+            match attrs(payload, size_of::<Ifaddrmsg>()).find(|&(t, _)| t == IFA_LABEL) {
+                Some((_, label)) => list.add(a.ifa_index, label),
+                None => true,
+            }
+        });
+    }
+    let (head, count, oom) = (list.head, list.count, list.oom);
     if let Err(e) = r {
         free_found(head);
         set_errno(e);

@@ -1,0 +1,322 @@
+//! `/etc/resolv.conf`, as resolv.conf(5) and glibc read it: up to three `nameserver`s
+//! (IPv4, or IPv6 with an optional `%scope`), `search` and `domain` (the last one read wins;
+//! without either, the host name's domain), and the `options` `ndots:N`, `timeout:N`,
+//! `attempts:N` (clamped to glibc's limits, 15, 30 and 5), `rotate`, `edns0`,
+//! `single-request` and `use-vc`. The environment's `LOCALDOMAIN` (a search list) and
+//! `RES_OPTIONS` (more options) override the file, except in a set-user-ID or otherwise
+//! secure process (`AT_SECURE`), as glibc does. Without a `nameserver`, 127.0.0.1 is used.
+//!
+//! The file is read whole on every lookup (so a changed file takes effect at once); it is
+//! read through a fixed buffer, and what lies past its first 16 KiB is ignored.
+use core::ffi::{CStr, c_int};
+
+use limpet_abi::socket::{AF_INET, AF_INET6};
+use limpet_abi::utsname::Utsname;
+use limpet_syscall::auxv::{self, AT_SECURE};
+use limpet_syscall::{nr, syscall1};
+
+use crate::addr::pton::{parse_v4, parse_v6};
+
+/// The servers kept (`MAXNS`).
+pub const MAXNS: usize = 3;
+/// The room for the search list's text, as glibc's old `MAXDNSRCH`/256-byte limit.
+const SEARCH_ROOM: usize = 256;
+/// The domains of the search list kept.
+pub const MAXDNSRCH: usize = 6;
+/// The most of the file read.
+const FILE_MAX: usize = 16 * 1024;
+
+const NDOTS_MAX: u32 = 15;
+const TIMEOUT_MAX: u32 = 30;
+const ATTEMPTS_MAX: u32 = 5;
+
+/// A name server: its family, address bytes (IPv4 in the first four) and IPv6 scope.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Server {
+    pub family: c_int,
+    pub addr: [u8; 16],
+    pub scope: u32,
+}
+
+/// The resolver's configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Conf {
+    pub servers: [Server; MAXNS],
+    pub nservers: usize,
+    /// The search list, NUL-separated domains.
+    search: [u8; SEARCH_ROOM],
+    search_len: usize,
+    search_count: usize,
+    /// Whether a `search`, `domain` or `LOCALDOMAIN` set the list (even to nothing).
+    search_set: bool,
+    pub ndots: u32,
+    /// Seconds to wait for an answer on one attempt.
+    pub timeout: u32,
+    pub attempts: u32,
+    pub rotate: bool,
+    pub edns0: bool,
+    /// Query A and AAAA one after the other rather than together.
+    pub single_request: bool,
+    /// Query over TCP from the start.
+    pub use_vc: bool,
+}
+
+impl Default for Conf {
+    fn default() -> Self {
+        Conf {
+            servers: [Server::default(); MAXNS],
+            nservers: 0,
+            search: [0; SEARCH_ROOM],
+            search_len: 0,
+            search_count: 0,
+            search_set: false,
+            ndots: 1,
+            timeout: 5,
+            attempts: 2,
+            rotate: false,
+            edns0: false,
+            single_request: false,
+            use_vc: false,
+        }
+    }
+}
+
+/// Splits text into its blank-separated words.
+fn words(s: &[u8]) -> impl Iterator<Item = &[u8]> {
+    s.split(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n')).filter(|w| !w.is_empty())
+}
+
+/// A small decimal number, saturating (a huge value is clamped later).
+fn number(s: &[u8]) -> Option<u32> {
+    if s.is_empty() || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0u32, |v, &c| v.saturating_mul(10).saturating_add(u32::from(c - b'0'))))
+}
+
+impl Conf {
+    /// The search list's domains, in order.
+    pub fn search(&self) -> impl Iterator<Item = &[u8]> {
+        self.search[..self.search_len].split(|&c| c == 0).filter(|d| !d.is_empty())
+    }
+
+    /// Replaces the search list with the words of `list`.
+    fn set_search<'a>(&mut self, list: impl Iterator<Item = &'a [u8]>) {
+        self.search_len = 0;
+        self.search_count = 0;
+        self.search_set = true;
+        for d in list {
+            let d = d.strip_suffix(b".").unwrap_or(d);
+            if d.is_empty() || self.search_count == MAXDNSRCH || self.search_len + d.len() + 1 > SEARCH_ROOM {
+                continue;
+            }
+            self.search[self.search_len..self.search_len + d.len()].copy_from_slice(d);
+            self.search[self.search_len + d.len()] = 0;
+            self.search_len += d.len() + 1;
+            self.search_count += 1;
+        }
+    }
+
+    /// Applies one `options` word; unknown ones are ignored, as glibc ignores them.
+    fn option(&mut self, w: &[u8]) {
+        let value = |prefix: &[u8]| w.strip_prefix(prefix).and_then(number);
+        if let Some(n) = value(b"ndots:") {
+            self.ndots = n.min(NDOTS_MAX);
+        } else if let Some(n) = value(b"timeout:") {
+            self.timeout = n.clamp(1, TIMEOUT_MAX);
+        } else if let Some(n) = value(b"attempts:") {
+            self.attempts = n.clamp(1, ATTEMPTS_MAX);
+        } else {
+            match w {
+                b"rotate" => self.rotate = true,
+                b"edns0" => self.edns0 = true,
+                b"single-request" | b"single-request-reopen" => self.single_request = true,
+                b"use-vc" => self.use_vc = true,
+                _ => {}
+            }
+        }
+    }
+
+    fn nameserver(&mut self, w: &[u8]) {
+        if self.nservers == MAXNS {
+            return;
+        }
+        let (text, scope) = match w.iter().position(|&c| c == b'%') {
+            Some(i) => (&w[..i], Some(&w[i + 1..])),
+            None => (w, None),
+        };
+        let server = if let Some(a) = parse_v4(text).filter(|_| scope.is_none()) {
+            let mut addr = [0; 16];
+            addr[..4].copy_from_slice(&a);
+            Server { family: AF_INET, addr, scope: 0 }
+        } else if let Some(addr) = parse_v6(text) {
+            let scope = match scope {
+                None => 0,
+                Some(s) => match number(s) {
+                    Some(n) => n,
+                    None => crate::iface::name::index_of(s).unwrap_or(0),
+                },
+            };
+            Server { family: AF_INET6, addr, scope }
+        } else {
+            return;
+        };
+        self.servers[self.nservers] = server;
+        self.nservers += 1;
+    }
+
+    /// Reads the text of a resolv.conf.
+    pub fn parse(text: &[u8]) -> Conf {
+        let mut c = Conf::default();
+        for line in text.split(|&ch| ch == b'\n') {
+            let mut w = words(line);
+            let Some(key) = w.next() else { continue };
+            match key {
+                b"nameserver" => {
+                    if let Some(a) = w.next() {
+                        c.nameserver(a);
+                    }
+                }
+                b"domain" => c.set_search(w.take(1)),
+                b"search" => c.set_search(w),
+                b"options" => w.for_each(|o| c.option(o)),
+                _ => {}
+            }
+        }
+        c
+    }
+
+    /// Applies `LOCALDOMAIN` and `RES_OPTIONS`, then fills the defaults: 127.0.0.1, and the
+    /// host name's domain (`hostname`) as the search list when nothing set one.
+    pub fn finish(&mut self, localdomain: Option<&[u8]>, res_options: Option<&[u8]>, hostname: &[u8]) {
+        if let Some(l) = localdomain {
+            self.set_search(words(l));
+        }
+        if let Some(o) = res_options {
+            words(o).for_each(|w| self.option(w));
+        }
+        if self.nservers == 0 {
+            self.servers[0] = Server { family: AF_INET, addr: [127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], scope: 0 };
+            self.nservers = 1;
+        }
+        if !self.search_set {
+            if let Some(dot) = hostname.iter().position(|&c| c == b'.') {
+                let domain = &hostname[dot + 1..];
+                self.set_search(core::iter::once(domain));
+            }
+            self.search_set = false;
+        }
+    }
+}
+
+/// Whether the process is secure (set-user-ID and the like): then the environment is not
+/// trusted.
+fn secure() -> bool {
+    auxv::get(AT_SECURE).is_some_and(|v| v != 0)
+}
+
+/// An environment variable's value, unless the process is secure.
+fn env(name: &CStr) -> Option<&'static [u8]> {
+    if secure() {
+        return None;
+    }
+    // SAFETY: getenv returns null or a NUL-terminated string of the environment.
+    let p = unsafe { limpet_start::env::getenv(name.as_ptr()) };
+    // SAFETY: as above; the environment outlives the lookup.
+    (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes())
+}
+
+/// Reads up to `buf.len()` bytes of the file `path`; how many.
+pub fn read_file(path: &CStr, buf: &mut [u8]) -> usize {
+    // SAFETY: `path` is NUL-terminated.
+    let fd = unsafe { limpet_syscall::unistd::open(path.as_ptr(), limpet_abi::fcntl::O_RDONLY | limpet_abi::fcntl::O_CLOEXEC, 0) };
+    if fd < 0 {
+        return 0;
+    }
+    let mut n = 0;
+    while n < buf.len() {
+        // SAFETY: the rest of `buf` is writable.
+        let r = unsafe { limpet_syscall::unistd::read(fd, buf[n..].as_mut_ptr().cast(), buf.len() - n) };
+        if r <= 0 {
+            break;
+        }
+        n += r as usize;
+    }
+    limpet_syscall::unistd::close(fd);
+    n
+}
+
+/// The configuration now: /etc/resolv.conf, the environment and the host name.
+pub fn load() -> Conf {
+    let mut buf = [0u8; FILE_MAX];
+    let n = read_file(c"/etc/resolv.conf", &mut buf);
+    // A file cut at the buffer's end loses its last, partial line.
+    let text = if n == FILE_MAX { &buf[..buf.iter().rposition(|&c| c == b'\n').unwrap_or(0)] } else { &buf[..n] };
+    let mut c = Conf::parse(text);
+    let mut uts = Utsname::default();
+    // SAFETY: uname writes one struct utsname.
+    let host: &[u8] = if unsafe { syscall1(nr::UNAME, &raw mut uts as usize) } == 0 {
+        let name = &uts.nodename;
+        // SAFETY: c_char and u8 have one layout.
+        let bytes = unsafe { core::slice::from_raw_parts(name.as_ptr().cast::<u8>(), name.len()) };
+        &bytes[..bytes.iter().position(|&c| c == 0).unwrap_or(bytes.len())]
+    } else {
+        &[]
+    };
+    let mut host_copy = [0u8; 65];
+    let hl = host.len().min(host_copy.len());
+    host_copy[..hl].copy_from_slice(&host[..hl]);
+    c.finish(env(c"LOCALDOMAIN"), env(c"RES_OPTIONS"), &host_copy[..hl]);
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conf(text: &str) -> Conf {
+        let mut c = Conf::parse(text.as_bytes());
+        c.finish(None, None, b"");
+        c
+    }
+
+    fn search(c: &Conf) -> Vec<String> {
+        c.search().map(|d| String::from_utf8(d.to_vec()).unwrap()).collect()
+    }
+
+    #[test]
+    fn servers_and_defaults() {
+        let c = conf("# comment\nnameserver 10.0.0.1\nnameserver   ::1\nnameserver fe80::1%7\nnameserver 10.0.0.4\nnameserver bogus\n");
+        assert_eq!(c.nservers, 3);
+        assert_eq!(c.servers[0].addr[..4], [10, 0, 0, 1]);
+        assert_eq!(c.servers[1].family, AF_INET6);
+        assert_eq!(c.servers[2].scope, 7);
+        assert_eq!((c.ndots, c.timeout, c.attempts, c.rotate, c.edns0), (1, 5, 2, false, false));
+        let empty = conf("");
+        assert_eq!(empty.nservers, 1);
+        assert_eq!(empty.servers[0].addr[..4], [127, 0, 0, 1]);
+    }
+
+    #[test]
+    fn search_domain_last_wins() {
+        assert_eq!(search(&conf("search a.example b.example.\ndomain c.example\n")), ["c.example"]);
+        assert_eq!(search(&conf("domain c.example\nsearch a.example b.example\n")), ["a.example", "b.example"]);
+        let many = conf("search d1 d2 d3 d4 d5 d6 d7 d8\n");
+        assert_eq!(search(&many).len(), MAXDNSRCH);
+        let mut c = Conf::parse(b"search a.example\n");
+        c.finish(Some(b" x.example\ty.example "), Some(b"ndots:3 rotate"), b"host.z.example");
+        assert_eq!(search(&c), ["x.example", "y.example"]);
+        assert_eq!((c.ndots, c.rotate), (3, true));
+        let mut h = Conf::parse(b"nameserver 1.2.3.4\n");
+        h.finish(None, None, b"host.z.example");
+        assert_eq!(search(&h), ["z.example"]);
+    }
+
+    #[test]
+    fn options_are_clamped() {
+        let c = conf("options ndots:99 timeout:0 attempts:100 edns0 single-request bogus:1 ndots:x\n");
+        assert_eq!((c.ndots, c.timeout, c.attempts, c.edns0, c.single_request), (15, 1, 5, true, true));
+        let c = conf("options timeout:999999999999999999 attempts:3\n");
+        assert_eq!((c.timeout, c.attempts), (30, 3));
+    }
+}
