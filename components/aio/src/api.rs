@@ -1,5 +1,6 @@
 //! The `<aio.h>` functions: `aio_read`, `aio_write`, `aio_fsync`, `aio_error`, `aio_return`,
 //! `aio_suspend`, `aio_cancel`, `lio_listio`, and their LFS64 names.
+use limpet_abi::pthread::PthreadAttr;
 use core::ffi::{c_int, c_void};
 use core::sync::atomic::{AtomicIsize, Ordering};
 
@@ -10,7 +11,7 @@ use limpet_abi::time::{CLOCK_MONOTONIC, Timespec};
 use limpet_syscall::errno::{EAGAIN, ECANCELED, EINPROGRESS, EINTR, EINVAL, EIO};
 use limpet_syscall::{nr, result, set_errno, syscall3};
 
-use crate::imports::{ATTR_WORDS, free, malloc, pthread_attr_init, pthread_attr_setdetachstate, pthread_cancel, pthread_create};
+use crate::imports::{free, malloc, pthread_attr_init, pthread_attr_setdetachstate, pthread_cancel, pthread_create};
 use crate::request::{COMPLETIONS, Op, REGISTRY, send_notification, state, submit, wait};
 
 /// `O_SYNC` and `O_DSYNC`, `aio_fsync`'s two operations.
@@ -364,7 +365,7 @@ unsafe fn start_list_waiter(list: *const *mut Aiocb, n: usize, sev: Sigevent) ->
     unsafe {
         block.write(ListWaiter { sev, n });
         core::ptr::copy_nonoverlapping(list, block.add(1).cast::<*mut Aiocb>(), n);
-        let mut attr = [0u64; ATTR_WORDS];
+        let mut attr = PthreadAttr::new(0, 0);
         pthread_attr_init(&mut attr);
         pthread_attr_setdetachstate(&mut attr, 1);
         let mut th = 0usize;

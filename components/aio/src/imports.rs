@@ -3,10 +3,8 @@
 //! library, whose threads carry the requests and whose cancellation stops one.
 use core::ffi::{c_int, c_void};
 
-use limpet_abi::pthread::Ptcb;
+use limpet_abi::pthread::{Ptcb, PthreadAttr};
 
-/// `pthread_attr_t` is 56 bytes in musl's 64-bit ABI.
-pub(crate) const ATTR_WORDS: usize = 7;
 
 // limpet-malloc: the requests' records and `lio_listio`'s waiter's list.
 unsafe extern "C" {
@@ -16,12 +14,12 @@ unsafe extern "C" {
 
 // limpet-pthread: one detached thread per request; `aio_cancel` cancels it.
 unsafe extern "C" {
-    pub(crate) fn pthread_attr_init(attr: *mut [u64; ATTR_WORDS]) -> c_int;
-    pub(crate) fn pthread_attr_setdetachstate(attr: *mut [u64; ATTR_WORDS], state: c_int) -> c_int;
-    pub(crate) fn pthread_attr_setstacksize(attr: *mut [u64; ATTR_WORDS], size: usize) -> c_int;
+    pub(crate) fn pthread_attr_init(attr: *mut PthreadAttr) -> c_int;
+    pub(crate) fn pthread_attr_setdetachstate(attr: *mut PthreadAttr, state: c_int) -> c_int;
+    pub(crate) fn pthread_attr_setstacksize(attr: *mut PthreadAttr, size: usize) -> c_int;
     pub(crate) fn pthread_create(
         th: *mut usize,
-        attr: *const [u64; ATTR_WORDS],
+        attr: *const PthreadAttr,
         start: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
         arg: *mut c_void,
     ) -> c_int;

@@ -17,14 +17,14 @@ use core::sync::atomic::{AtomicI32, AtomicIsize, Ordering};
 
 use limpet_abi::aio::Aiocb;
 use limpet_abi::fcntl::{F_GETFL, O_APPEND};
-use limpet_abi::pthread::Ptcb;
+use limpet_abi::pthread::{PTHREAD_CREATE_DETACHED, Ptcb, PthreadAttr};
 use limpet_abi::signal::{SIGEV_SIGNAL, SIGEV_THREAD, Sigevent};
 use limpet_syscall::cancel::syscall_cp;
 use limpet_syscall::errno::{EAGAIN, ECANCELED, EINPROGRESS, EINVAL};
 use limpet_syscall::{nr, result, syscall0, syscall3, syscall4};
 
 use crate::imports::{
-    ATTR_WORDS, _pthread_cleanup_pop, _pthread_cleanup_push, free, malloc, pthread_attr_init,
+    _pthread_cleanup_pop, _pthread_cleanup_push, free, malloc, pthread_attr_init,
     pthread_attr_setdetachstate, pthread_attr_setstacksize, pthread_create, pthread_setcancelstate,
 };
 
@@ -42,7 +42,6 @@ pub(crate) static COMPLETIONS: AtomicI32 = AtomicI32::new(0);
 /// The stack of a request's thread when no `SIGEV_THREAD` function runs on it: it only makes
 /// system calls.
 const IO_STACK: usize = 64 * 1024;
-const PTHREAD_CREATE_DETACHED: c_int = 1;
 const PTHREAD_CANCEL_DISABLE: c_int = 1;
 const FUTEX_WAIT_PRIVATE: usize = 128;
 const FUTEX_WAKE_PRIVATE: usize = 129;
@@ -185,12 +184,12 @@ pub(crate) unsafe fn submit(cb: *mut Aiocb, op: Op) -> Result<(), c_int> {
     if rec.is_null() {
         return Err(EAGAIN);
     }
-    let mut attr = [0u64; ATTR_WORDS];
+    let mut attr = PthreadAttr::new(0, 0);
     let custom = notify.sigev_notify == SIGEV_THREAD && notify.sigev_un[1] != 0;
     // SAFETY: `attr` has a pthread_attr_t's size; a given one is the caller's, copied.
     unsafe {
         if custom {
-            attr = *(notify.sigev_un[1] as *const [u64; ATTR_WORDS]);
+            attr = *(notify.sigev_un[1] as *const PthreadAttr);
         } else {
             pthread_attr_init(&mut attr);
             if notify.sigev_notify != SIGEV_THREAD {

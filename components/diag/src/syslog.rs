@@ -297,7 +297,7 @@ fn write_all(fd: c_int, mut s: &[u8]) {
 }
 
 fn write_to_console(body: &[u8]) {
-    const AT_FDCWD: isize = -100;
+    use limpet_abi::fcntl::AT_FDCWD;
     let flags = (limpet_abi::fcntl::O_WRONLY | limpet_abi::fcntl::O_NOCTTY | limpet_abi::fcntl::O_CLOEXEC) as usize;
     // SAFETY: a NUL-terminated literal.
     if let Ok(fd) = result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, c"/dev/console".as_ptr() as usize, flags, 0) }) {

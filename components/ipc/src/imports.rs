@@ -1,10 +1,9 @@
 //! The C symbols this crate takes from other components, neither a dependency of this one:
 //! the allocator (a program's own `malloc` replaces it everywhere) and the thread library,
 //! which only `mq_notify`'s `SIGEV_THREAD` needs, so the crate builds without it.
+use limpet_abi::pthread::PthreadAttr;
 use core::ffi::{c_int, c_void};
 
-/// `pthread_attr_t` is 56 bytes in musl's 64-bit ABI.
-pub(crate) const ATTR_WORDS: usize = 7;
 
 // limpet-malloc: the helper thread's record.
 unsafe extern "C" {
@@ -14,11 +13,11 @@ unsafe extern "C" {
 
 // limpet-pthread: the detached helper thread of a `SIGEV_THREAD` notification.
 unsafe extern "C" {
-    pub(crate) fn pthread_attr_init(attr: *mut [u64; ATTR_WORDS]) -> c_int;
-    pub(crate) fn pthread_attr_setdetachstate(attr: *mut [u64; ATTR_WORDS], state: c_int) -> c_int;
+    pub(crate) fn pthread_attr_init(attr: *mut PthreadAttr) -> c_int;
+    pub(crate) fn pthread_attr_setdetachstate(attr: *mut PthreadAttr, state: c_int) -> c_int;
     pub(crate) fn pthread_create(
         th: *mut usize,
-        attr: *const [u64; ATTR_WORDS],
+        attr: *const PthreadAttr,
         start: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
         arg: *mut c_void,
     ) -> c_int;

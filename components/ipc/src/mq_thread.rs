@@ -8,13 +8,14 @@
 //! caller's attributes, if any) waits on it with every signal blocked, runs the function
 //! once if a message came, and closes the socket. If the thread cannot be made the
 //! registration is given up, so nothing is left behind.
+use limpet_abi::pthread::{PTHREAD_CREATE_DETACHED, PthreadAttr};
 use core::ffi::{c_int, c_void};
 
 use limpet_abi::signal::{KERNEL_SIGSET_BYTES, SIG_BLOCK, SIGEV_THREAD, Sigevent};
 use limpet_syscall::errno::EAGAIN;
 use limpet_syscall::{nr, result, set_errno, syscall1, syscall2, syscall3, syscall4, syscall6};
 
-use crate::imports::{ATTR_WORDS, free, malloc, pthread_attr_init, pthread_attr_setdetachstate, pthread_create};
+use crate::imports::{free, malloc, pthread_attr_init, pthread_attr_setdetachstate, pthread_create};
 
 /// The cookie's length, the kernel's `NOTIFY_COOKIE_LEN`.
 const COOKIE_LEN: usize = 32;
@@ -25,7 +26,6 @@ const SOCK_RAW_CLOEXEC: usize = 3 | limpet_abi::fcntl::O_CLOEXEC as usize;
 const NETLINK_ROUTE: usize = 0;
 /// `recv`'s flags: no `SIGPIPE`, and the whole cookie.
 const MSG_NOSIGNAL_WAITALL: usize = 0x4000 | 0x100;
-const PTHREAD_CREATE_DETACHED: c_int = 1;
 
 type Notify = unsafe extern "C" fn(usize);
 
@@ -49,7 +49,7 @@ pub(crate) unsafe fn notify_by_thread(mqd: c_int, sev: &Sigevent) -> c_int {
     // SAFETY: the sigevent's union holds the function pointer in its first word, the
     // attributes pointer in its second (musl's layout).
     let (notify, attrs) = unsafe {
-        (core::mem::transmute::<u64, Option<Notify>>(sev.sigev_un[0]), sev.sigev_un[1] as *const [u64; ATTR_WORDS])
+        (core::mem::transmute::<u64, Option<Notify>>(sev.sigev_un[0]), sev.sigev_un[1] as *const PthreadAttr)
     };
     let Some(notify) = notify else {
         set_errno(limpet_syscall::errno::EINVAL);
@@ -87,8 +87,8 @@ pub(crate) unsafe fn notify_by_thread(mqd: c_int, sev: &Sigevent) -> c_int {
 ///
 /// # Safety
 /// `attrs` null or a valid `pthread_attr_t`.
-unsafe fn start_helper(rec: Record, attrs: *const [u64; ATTR_WORDS]) -> Result<(), c_int> {
-    let mut attr = [0u64; ATTR_WORDS];
+unsafe fn start_helper(rec: Record, attrs: *const PthreadAttr) -> Result<(), c_int> {
+    let mut attr = PthreadAttr::new(0, 0);
     if attrs.is_null() {
         // SAFETY: `attr` has the size of a pthread_attr_t.
         unsafe { pthread_attr_init(&mut attr) };

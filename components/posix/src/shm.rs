@@ -43,7 +43,7 @@ unsafe fn path_of(name: *const c_char, buf: &mut [u8; DIR.len() + NAME_MAX + 1])
 /// `name` must be a NUL-terminated string.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn shm_open(name: *const c_char, flags: c_int, mode: c_uint) -> c_int {
-    const AT_FDCWD: isize = -100;
+    use limpet_abi::fcntl::AT_FDCWD;
     let mut buf = [0u8; DIR.len() + NAME_MAX + 1];
     // SAFETY: the caller's string.
     if let Err(e) = unsafe { path_of(name, &mut buf) } {
@@ -68,7 +68,7 @@ pub unsafe extern "C" fn shm_open(name: *const c_char, flags: c_int, mode: c_uin
 /// `name` must be a NUL-terminated string.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn shm_unlink(name: *const c_char) -> c_int {
-    const AT_FDCWD: isize = -100;
+    use limpet_abi::fcntl::AT_FDCWD;
     let mut buf = [0u8; DIR.len() + NAME_MAX + 1];
     // SAFETY: the caller's string.
     if let Err(e) = unsafe { path_of(name, &mut buf) } {

@@ -93,7 +93,7 @@ pub unsafe extern "C" fn setdomainname(name: *const c_char, len: usize) -> c_int
 /// musl always answers.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn gethostid() -> c_long {
-    const AT_FDCWD: isize = -100;
+    use limpet_abi::fcntl::AT_FDCWD;
     const O_RDONLY_CLOEXEC: usize = limpet_abi::fcntl::O_CLOEXEC as usize;
     // SAFETY: a NUL-terminated literal.
     let Ok(fd) = result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, c"/etc/hostid".as_ptr() as usize, O_RDONLY_CLOEXEC, 0) })

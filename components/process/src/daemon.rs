@@ -41,7 +41,7 @@ pub extern "C" fn daemon(nochdir: c_int, noclose: c_int) -> c_int {
 
 /// Points descriptors 0, 1 and 2 at /dev/null; false with errno set when that fails.
 fn to_dev_null() -> bool {
-    const AT_FDCWD: isize = -100;
+    use limpet_abi::fcntl::AT_FDCWD;
     // SAFETY: a NUL-terminated literal.
     let fd = match result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, c"/dev/null".as_ptr() as usize, O_RDWR as usize, 0) }) {
         Ok(fd) => fd,

@@ -4,7 +4,7 @@ use core::ffi::{c_char, c_int};
 
 use limpet_abi::fcntl::{O_CLOEXEC, O_NOCTTY, O_RDWR};
 use limpet_abi::termios::{ECHO, ICANON, ICRNL, IGNCR, INLCR, ISIG, TCSAFLUSH, Termios};
-use limpet_syscall::{nr, result, syscall1, syscall3, syscall4};
+use limpet_syscall::{nr, result, syscall3};
 
 use crate::attr::{tcgetattr, tcsetattr};
 use crate::control::tcdrain;
@@ -27,12 +27,8 @@ static PASSWORD: PassBuf = PassBuf(UnsafeCell::new([0; PASS_MAX]));
 /// `prompt` must be a NUL-terminated string.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn getpass(prompt: *const c_char) -> *mut c_char {
-    const AT_FDCWD: isize = -100;
-    // SAFETY: a NUL-terminated literal.
-    let fd = match result(unsafe {
-        syscall4(nr::OPENAT, AT_FDCWD as usize, c"/dev/tty".as_ptr() as usize, (O_RDWR | O_NOCTTY | O_CLOEXEC) as usize, 0)
-    }) {
-        Ok(fd) => fd as c_int,
+    let fd = match crate::pty::open_raw(c"/dev/tty".as_ptr(), O_RDWR | O_NOCTTY | O_CLOEXEC) {
+        Ok(fd) => fd,
         Err(e) => {
             limpet_syscall::set_errno(e);
             return core::ptr::null_mut();
@@ -68,8 +64,7 @@ pub unsafe extern "C" fn getpass(prompt: *const c_char) -> *mut c_char {
         unsafe { tcsetattr(fd, TCSAFLUSH, &saved) };
     }
     write_all(fd, b"\n".as_ptr(), 1);
-    // SAFETY: close takes no pointer; `fd` is ours.
-    unsafe { syscall1(nr::CLOSE, fd as usize) };
+    crate::pty::close_raw(fd);
     match got {
         Ok(_) => buf.cast(),
         Err(e) => {

@@ -23,13 +23,13 @@ const PTS_PREFIX: &[u8] = b"/dev/pts/";
 const PTS_NAME_MAX: usize = PTS_PREFIX.len() + 11 + 1;
 
 /// `openat(AT_FDCWD, path, flags)`, not a cancellation point.
-fn open_raw(path: *const c_char, flags: c_int) -> Result<c_int, c_int> {
-    const AT_FDCWD: isize = -100;
+pub(crate) fn open_raw(path: *const c_char, flags: c_int) -> Result<c_int, c_int> {
+    use limpet_abi::fcntl::AT_FDCWD;
     // SAFETY: `path` is NUL-terminated (every caller's is a literal or `ptsname_r`'s).
     result(unsafe { syscall4(nr::OPENAT, AT_FDCWD as usize, path as usize, flags as usize, 0) }).map(|fd| fd as c_int)
 }
 
-fn close_raw(fd: c_int) {
+pub(crate) fn close_raw(fd: c_int) {
     // SAFETY: close takes no pointer; each caller owns `fd`.
     unsafe { syscall1(nr::CLOSE, fd as usize) };
 }
@@ -218,8 +218,9 @@ unsafe fn open_slave(m: c_int, name: *mut c_char, tio: *const Termios, ws: *cons
 /// error all `fd`, which is then closed (unless it is one of them). 0, or -1 with errno.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn login_tty(fd: c_int) -> c_int {
-    // SAFETY: setsid takes no arguments.
-    unsafe { syscall0_setsid() };
+    // A failure (already a group leader) is ignored: TIOCSCTTY then says whether the
+    // terminal could be taken.
+    limpet_process::id::setsid();
     if ret_int(ioctl(fd, TIOCSCTTY, 0)) < 0 {
         return -1;
     }
@@ -232,16 +233,6 @@ pub extern "C" fn login_tty(fd: c_int) -> c_int {
         close_raw(fd);
     }
     0
-}
-
-/// setsid, whose failure (already a group leader) `login_tty` ignores: TIOCSCTTY then says
-/// whether the terminal could be taken.
-///
-/// # Safety
-/// None beyond the system call's.
-unsafe fn syscall0_setsid() {
-    // SAFETY: setsid takes no arguments.
-    unsafe { limpet_syscall::syscall0(nr::SETSID) };
 }
 
 /// `dup2(old, new)` for old != new, on every architecture.

@@ -4,7 +4,7 @@
 //! the crate builds without it.
 use core::ffi::{c_int, c_void};
 
-use crate::timer_thread::ATTR_WORDS;
+use limpet_abi::pthread::PthreadAttr;
 
 // limpet-malloc: the allocator, through its C symbols so that a program's own malloc
 // replaces it everywhere. A `SIGEV_THREAD` timer's record comes from it.
@@ -15,11 +15,11 @@ unsafe extern "C" {
 
 // limpet-pthread: the detached helper thread of each `SIGEV_THREAD` timer.
 unsafe extern "C" {
-    pub(crate) fn pthread_attr_init(attr: *mut [u64; ATTR_WORDS]) -> c_int;
-    pub(crate) fn pthread_attr_setdetachstate(attr: *mut [u64; ATTR_WORDS], state: c_int) -> c_int;
+    pub(crate) fn pthread_attr_init(attr: *mut PthreadAttr) -> c_int;
+    pub(crate) fn pthread_attr_setdetachstate(attr: *mut PthreadAttr, state: c_int) -> c_int;
     pub(crate) fn pthread_create(
         th: *mut usize,
-        attr: *const [u64; ATTR_WORDS],
+        attr: *const PthreadAttr,
         start: unsafe extern "C" fn(*mut c_void) -> *mut c_void,
         arg: *mut c_void,
     ) -> c_int;

@@ -6,6 +6,7 @@
 //! the top bit set, so it is negative and cannot be confused with a kernel timer id
 //! (musl's convention). `timer_delete` marks the record and wakes the helper, which
 //! deletes the kernel timer and frees the record.
+use limpet_abi::pthread::{PTHREAD_CREATE_DETACHED, PthreadAttr};
 use core::ffi::{c_int, c_void};
 use core::sync::atomic::{AtomicI32, Ordering};
 
@@ -20,9 +21,6 @@ use crate::imports::{free, malloc, pthread_attr_init, pthread_attr_setdetachstat
 /// unit tests run on glibc, whose threads keep 32 (its SIGCANCEL) unblocked and handled,
 /// so there they use 34, which glibc leaves alone.
 const SIGTIMER: c_int = if cfg!(test) { 34 } else { 32 };
-const PTHREAD_CREATE_DETACHED: c_int = 1;
-/// `pthread_attr_t` is 56 bytes in musl's 64-bit ABI.
-pub(crate) const ATTR_WORDS: usize = 7;
 /// `kernel_id`'s flag: the timer is being deleted.
 const DELETED: i32 = i32::MIN;
 const PENDING: i32 = 0;
@@ -111,8 +109,8 @@ pub unsafe fn create(clk: c_int, sev: &Sigevent, timer: *mut TimerT) -> c_int {
     }
     // SAFETY: the function pointer field of a SIGEV_THREAD sigevent.
     let notify: Notify = unsafe { core::mem::transmute::<usize, Notify>(sev.sigev_un[0] as usize) };
-    let mut attr = [0u64; ATTR_WORDS];
-    let user_attr = sev.sigev_un[1] as usize as *const [u64; ATTR_WORDS];
+    let mut attr = PthreadAttr::new(0, 0);
+    let user_attr = sev.sigev_un[1] as usize as *const PthreadAttr;
     // SAFETY: `rec` is fresh; `user_attr` is null or the caller's attribute object.
     unsafe {
         rec.write(Record {

@@ -13,64 +13,81 @@ const GROUPS: usize = 8;
 const GROUP_DIGITS: usize = 4;
 
 /// A dotted-decimal IPv4 address: four decimal parts of 1 to 3 digits, each at most 255,
-/// with no leading zero (`01` is refused: other parsers read it as octal).
+/// with no leading zero (`01` is refused: other parsers read it as octal). One pass over
+/// the bytes.
 pub fn parse_v4(s: &[u8]) -> Option<[u8; 4]> {
     let mut out = [0u8; 4];
-    let mut parts = s.split(|&c| c == b'.');
-    for byte in &mut out {
-        let part = parts.next()?;
-        if part.is_empty() || part.len() > 3 || (part.len() > 1 && part[0] == b'0') {
-            return None;
-        }
-        let mut v = 0u32;
-        for &c in part {
-            if !c.is_ascii_digit() {
-                return None;
+    let (mut part, mut value, mut digits) = (0usize, 0u32, 0u32);
+    for &c in s {
+        match c {
+            b'0'..=b'9' => {
+                // A second digit after a leading zero, or a fourth digit.
+                if digits == 3 || (digits == 1 && value == 0) {
+                    return None;
+                }
+                value = value * 10 + u32::from(c - b'0');
+                digits += 1;
             }
-            v = v * 10 + u32::from(c - b'0');
+            b'.' if digits > 0 && part < 3 => {
+                out[part] = u8::try_from(value).ok()?;
+                part += 1;
+                value = 0;
+                digits = 0;
+            }
+            _ => return None,
         }
-        *byte = u8::try_from(v).ok()?;
     }
-    if parts.next().is_some() { None } else { Some(out) }
+    if digits == 0 || part != 3 {
+        return None;
+    }
+    out[3] = u8::try_from(value).ok()?;
+    Some(out)
 }
 
-/// One hex group of 1 to 4 digits, and where it ends.
-fn hex_group(s: &[u8], at: usize) -> Option<(u16, usize)> {
-    let mut v = 0u16;
-    let mut end = at;
-    while let Some(d) = s.get(end).and_then(|&c| (c as char).to_digit(16)) {
-        if end - at == GROUP_DIGITS {
-            return None;
-        }
-        v = v << 4 | d as u16;
-        end += 1;
+/// The value of a hex digit, or `None`.
+fn hex_value(c: u8) -> Option<u32> {
+    match c {
+        b'0'..=b'9' => Some(u32::from(c - b'0')),
+        b'a'..=b'f' => Some(u32::from(c - b'a' + 10)),
+        b'A'..=b'F' => Some(u32::from(c - b'A' + 10)),
+        _ => None,
     }
-    if end == at { None } else { Some((v, end)) }
 }
 
 /// An IPv6 address in any of RFC 4291's text forms. `::` stands for one or more zero
-/// groups, so it cannot appear with eight groups written out.
+/// groups, so it cannot appear with eight groups written out. One pass over the bytes.
 pub fn parse_v6(s: &[u8]) -> Option<[u8; 16]> {
     let mut groups = [0u16; GROUPS];
     let mut n = 0;
     // Where `::` stood, as a count of the groups before it.
     let mut gap: Option<usize> = None;
-    let mut at = 0;
+    let mut i = 0;
     if s.starts_with(b"::") {
         gap = Some(0);
-        at = 2;
+        i = 2;
         if s.len() == 2 {
             return Some([0; 16]);
         }
     }
     loop {
         // A field: hex digits, or (when a dot follows its digits) the dotted IPv4 tail.
-        let digits_end = at + s.get(at..)?.iter().take_while(|c| c.is_ascii_hexdigit()).count();
-        if s.get(digits_end) == Some(&b'.') {
+        let start = i;
+        let mut value = 0u32;
+        while let Some(d) = s.get(i).and_then(|&c| hex_value(c)) {
+            if i - start == GROUP_DIGITS {
+                return None;
+            }
+            value = value << 4 | d;
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        if s.get(i) == Some(&b'.') {
             if n + 2 > GROUPS {
                 return None;
             }
-            let v4 = parse_v4(&s[at..])?;
+            let v4 = parse_v4(&s[start..])?;
             groups[n] = u16::from_be_bytes([v4[0], v4[1]]);
             groups[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
             n += 2;
@@ -79,36 +96,31 @@ pub fn parse_v6(s: &[u8]) -> Option<[u8; 16]> {
         if n == GROUPS {
             return None;
         }
-        let (v, end) = hex_group(s, at)?;
-        groups[n] = v;
+        groups[n] = value as u16;
         n += 1;
-        at = end;
-        match (s.get(at), s.get(at + 1)) {
-            (None, _) => break,
-            (Some(b':'), Some(b':')) => {
-                if gap.is_some() {
-                    return None;
-                }
-                gap = Some(n);
-                at += 2;
-                if at == s.len() {
-                    break;
-                }
+        match s.get(i) {
+            None => break,
+            Some(b':') => i += 1,
+            Some(_) => return None,
+        }
+        if s.get(i) == Some(&b':') {
+            if gap.is_some() {
+                return None;
             }
-            (Some(b':'), Some(_)) => at += 1,
-            _ => return None,
+            gap = Some(n);
+            i += 1;
+            if i == s.len() {
+                break;
+            }
         }
     }
-    let mut out = [0u8; 16];
-    match gap {
+    let (head, tail) = match gap {
         None if n != GROUPS => return None,
         Some(_) if n >= GROUPS => return None,
-        _ => {}
-    }
-    let (head, tail) = match gap {
         Some(g) => (g, n - g),
         None => (n, 0),
     };
+    let mut out = [0u8; 16];
     for (i, g) in groups[..head].iter().enumerate() {
         out[2 * i..2 * i + 2].copy_from_slice(&g.to_be_bytes());
     }

@@ -10,7 +10,7 @@
 //!   IPv6 address carries its interface's index as the scope.
 //!
 //! Each entry is one allocation holding the record, its addresses, its name and counters.
-use core::ffi::{c_int, c_uint};
+use core::ffi::c_int;
 use core::mem::size_of;
 
 use limpet_abi::netlink::{
@@ -273,21 +273,21 @@ pub unsafe extern "C" fn freeifaddrs(mut ifa: *mut Ifaddrs) {
     }
 }
 
-/// The number of entries of a list, for tests and callers that only count.
-pub fn count(mut ifa: *const Ifaddrs) -> c_uint {
-    let mut n = 0;
-    while !ifa.is_null() {
-        n += 1;
-        // SAFETY: a list from getifaddrs.
-        ifa = unsafe { (*ifa).ifa_next };
-    }
-    n
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use core::ffi::CStr;
+
+    /// The number of entries of a list from getifaddrs.
+    fn count(mut ifa: *const Ifaddrs) -> usize {
+        let mut n = 0;
+        while !ifa.is_null() {
+            n += 1;
+            // SAFETY: a list from getifaddrs.
+            ifa = unsafe { (*ifa).ifa_next };
+        }
+        n
+    }
 
     #[test]
     fn lists_loopback_with_its_addresses() {

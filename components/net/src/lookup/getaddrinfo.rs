@@ -94,16 +94,14 @@ fn services(serv: Option<&[u8]>, socktype: c_int, protocol: c_int, flags: c_int,
     if flags & AI_NUMERICSERV != 0 {
         return Err(EAI_NONAME);
     }
-    if want_tcp {
-        if let Some(p) = port_by_name(name, Proto::Tcp) {
+    if want_tcp
+        && let Some(p) = port_by_name(name, Proto::Tcp) {
             add(SOCK_STREAM, IPPROTO_TCP, p);
         }
-    }
-    if want_udp {
-        if let Some(p) = port_by_name(name, Proto::Udp) {
+    if want_udp
+        && let Some(p) = port_by_name(name, Proto::Udp) {
             add(SOCK_DGRAM, IPPROTO_UDP, p);
         }
-    }
     if n == 0 { Err(EAI_SERVICE) } else { Ok(n) }
 }
 

@@ -11,6 +11,7 @@ use limpet_abi::socket::{AF_INET, AF_INET6, Sockaddr, SockaddrIn, SockaddrIn6, s
 use super::name::NAME_ROOM;
 use super::reverse;
 use crate::addr::ntop::{V6_TEXT, format_v4, format_v6};
+use crate::addr::put_decimal;
 use crate::db::services::name_by_port;
 use crate::resolv::search::Miss;
 
@@ -57,19 +58,7 @@ fn numeric(family: c_int, addr: &[u8; 16], scope: u32, flags: c_int, out: &mut [
                 n += 1;
             }
         } else {
-            let mut digits = [0u8; 10];
-            let mut k = digits.len();
-            let mut v = scope;
-            loop {
-                k -= 1;
-                digits[k] = b'0' + (v % 10) as u8;
-                v /= 10;
-                if v == 0 {
-                    break;
-                }
-            }
-            out[n..n + digits.len() - k].copy_from_slice(&digits[k..]);
-            n += digits.len() - k;
+            n += put_decimal(scope, &mut out[n..]);
         }
     }
     n
@@ -145,22 +134,7 @@ pub unsafe extern "C" fn getnameinfo(
             let named = if flags & NI_NUMERICSERV == 0 { name_by_port(port, flags & NI_DGRAM != 0, &mut text) } else { None };
             let len = match named {
                 Some(n) => n,
-                None => {
-                    let mut digits = [0u8; 5];
-                    let mut k = digits.len();
-                    let mut v = port;
-                    loop {
-                        k -= 1;
-                        digits[k] = b'0' + (v % 10) as u8;
-                        v /= 10;
-                        if v == 0 {
-                            break;
-                        }
-                    }
-                    let n = digits.len() - k;
-                    text[..n].copy_from_slice(&digits[k..]);
-                    n
-                }
+                None => put_decimal(u32::from(port), &mut text),
             };
             // SAFETY: the caller's buffer of `servlen` bytes.
             unsafe { put(serv, servlen, &text[..len]) }?;

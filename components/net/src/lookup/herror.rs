@@ -13,40 +13,6 @@ use limpet_abi::netdb::{
 #[allow(non_upper_case_globals)]
 pub static mut h_errno: c_int = 0;
 
-#[cfg(not(test))]
-mod slot {
-    use core::ffi::c_int;
-
-    limpet_start::thread_slot!(
-        /// The calling thread's `h_errno`, in the low half of its word.
-        static H_ERRNO, None
-    );
-
-    /// The calling thread's `h_errno`: its slot word in a process limpet started, else the
-    /// process-wide variable.
-    pub fn location() -> *mut c_int {
-        if limpet_start::limpet_threads() {
-            // SAFETY: the thread pointer is limpet's; the word is this thread's, and an
-            // int fits in its first bytes (a word is at least as aligned as an int).
-            unsafe { H_ERRNO.word_ptr().cast() }
-        } else {
-            &raw mut super::h_errno
-        }
-    }
-}
-
-#[cfg(test)]
-mod slot {
-    use core::cell::Cell;
-    use core::ffi::c_int;
-
-    std::thread_local!(static SLOT: Cell<c_int> = const { Cell::new(0) });
-
-    pub fn location() -> *mut c_int {
-        SLOT.with(Cell::as_ptr)
-    }
-}
-
 /// `__h_errno_location()`—The address of the calling thread's `h_errno`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn __h_errno_location() -> *mut c_int {
@@ -125,4 +91,38 @@ pub extern "C" fn gai_strerror(err: c_int) -> *const c_char {
         _ => c"Unknown error",
     };
     s.as_ptr()
+}
+
+#[cfg(not(test))]
+mod slot {
+    use core::ffi::c_int;
+
+    limpet_start::thread_slot!(
+        /// The calling thread's `h_errno`, in the low half of its word.
+        static H_ERRNO, None
+    );
+
+    /// The calling thread's `h_errno`: its slot word in a process limpet started, else the
+    /// process-wide variable.
+    pub fn location() -> *mut c_int {
+        if limpet_start::limpet_threads() {
+            // SAFETY: the thread pointer is limpet's; the word is this thread's, and an
+            // int fits in its first bytes (a word is at least as aligned as an int).
+            unsafe { H_ERRNO.word_ptr().cast() }
+        } else {
+            &raw mut super::h_errno
+        }
+    }
+}
+
+#[cfg(test)]
+mod slot {
+    use core::cell::Cell;
+    use core::ffi::c_int;
+
+    std::thread_local!(static SLOT: Cell<c_int> = const { Cell::new(0) });
+
+    pub fn location() -> *mut c_int {
+        SLOT.with(Cell::as_ptr)
+    }
 }

@@ -200,7 +200,7 @@ fn ask(conf: &Conf, name: &[u8], family: c_int, out: &mut Found) -> Result<(), M
         AF_INET6 => &[T_AAAA],
         _ => &[T_A, T_AAAA],
     };
-    let mut queries = [[0u8; NS_PACKETSZ as usize]; 2];
+    let mut queries = [[0u8; NS_PACKETSZ]; 2];
     let mut qlens = [0usize; 2];
     let edns = conf.edns0.then_some(EDNS0_PAYLOAD);
     for (i, &t) in types.iter().enumerate() {

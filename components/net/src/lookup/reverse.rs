@@ -87,7 +87,7 @@ pub fn from_dns(family: c_int, addr: &[u8], out: &mut [u8; NAME_ROOM]) -> Result
     let mut name = [0u8; 80];
     let n = ptr_name(&as_v6(family, addr), &mut name);
     let c = conf::load();
-    let mut q = [0u8; NS_PACKETSZ as usize];
+    let mut q = [0u8; NS_PACKETSZ];
     let Some(qlen) = query::build(&name[..n], C_IN, T_PTR, query::random_id(), None, &mut q) else { return Err(Miss::Unusable) };
     let mut answer = [0u8; ANSWER_ROOM];
     let mut ex = [Exchange::new(&q[..qlen], &mut answer)];
@@ -103,13 +103,11 @@ pub fn from_dns(family: c_int, addr: &[u8], out: &mut [u8; NAME_ROOM]) -> Result
         _ => return Err(Miss::ServFail),
     }
     for rr in msg.answers() {
-        if rr.rtype == T_PTR && rr.class == C_IN {
-            if let Some((len, _)) = expand(msg.msg(), rr.rdata_pos, out) {
-                if len > 0 && len < NAME_ROOM {
+        if rr.rtype == T_PTR && rr.class == C_IN
+            && let Some((len, _)) = expand(msg.msg(), rr.rdata_pos, out)
+                && len > 0 && len < NAME_ROOM {
                     return Ok(len);
                 }
-            }
-        }
     }
     Err(Miss::NoData)
 }

@@ -9,6 +9,7 @@
 //! 8. smaller scope first;
 //! 9. longer prefix shared with the source first (IPv6 destinations only, as glibc);
 //! 10. otherwise the order found (the sort is stable).
+//!
 //! IPv4 addresses take part as IPv4-mapped IPv6 ones, as the RFC says.
 use core::cmp::Ordering;
 use core::ffi::c_int;

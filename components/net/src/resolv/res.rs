@@ -88,7 +88,7 @@ fn exchange(c: &Conf, msg: &[u8], answer: &mut [u8]) -> Option<usize> {
 
 /// One query of `name`; the answer's length, or why it gave nothing (with `h_errno` set).
 fn query_one(c: &Conf, name: &[u8], class: c_int, ty: c_int, answer: &mut [u8]) -> Result<usize, Miss> {
-    let mut q = [0u8; NS_PACKETSZ as usize];
+    let mut q = [0u8; NS_PACKETSZ];
     let edns = c.edns0.then_some(EDNS0_PAYLOAD);
     let Some(qlen) = query::build(name, class as u16, ty as u16, query::random_id(), edns, &mut q) else {
         set_h_errno(NO_RECOVERY);

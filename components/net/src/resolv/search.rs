@@ -63,11 +63,10 @@ pub fn search<T>(conf: &Conf, name: &[u8], mut ask: impl FnMut(&[u8]) -> Result<
         }
     };
     let as_given_first = absolute || dots >= conf.ndots;
-    if as_given_first && !bare.is_empty() {
-        if let Some(r) = attempt(bare) {
+    if as_given_first && !bare.is_empty()
+        && let Some(r) = attempt(bare) {
             return r;
         }
-    }
     if !absolute {
         for domain in conf.search() {
             let mut full = [0u8; NAME_MAX];
@@ -82,11 +81,10 @@ pub fn search<T>(conf: &Conf, name: &[u8], mut ask: impl FnMut(&[u8]) -> Result<
                 return r;
             }
         }
-        if !as_given_first && !bare.is_empty() {
-            if let Some(r) = attempt(bare) {
+        if !as_given_first && !bare.is_empty()
+            && let Some(r) = attempt(bare) {
                 return r;
             }
-        }
     }
     Err(if nodata {
         Failure::NoData

@@ -279,7 +279,7 @@ impl Engine<'_, '_, '_> {
     fn receive(&mut self, s: usize, buf: &[u8], now: u64, attempt_end: u64) {
         let Some(q) = (0..self.ex.len()).find(|&q| !self.ex[q].done && matches(self.ex[q].query, buf)) else { return };
         let Some(h) = Header::parse(buf) else { return };
-        let ok = h.rcode == NOERROR as u8 || h.rcode == NXDOMAIN as u8;
+        let ok = h.rcode == NOERROR || h.rcode == NXDOMAIN;
         if ok && h.tc {
             let server = self.conf.servers[s];
             let deadline = attempt_end.max(now + u64::from(self.conf.timeout) * 1000);
@@ -371,8 +371,8 @@ impl Engine<'_, '_, '_> {
                     }
                 }
                 let mut fds = [PollFd::default(); MAXNS];
-                for s in 0..self.n() {
-                    fds[s] = PollFd { fd: self.socks[s], events: POLLIN, revents: 0 };
+                for (p, &fd) in fds.iter_mut().zip(&self.socks[..self.n()]) {
+                    *p = PollFd { fd, events: POLLIN, revents: 0 };
                 }
                 let ms = wake.saturating_sub(now);
                 let ts = Timespec { tv_sec: (ms / 1000) as i64, tv_nsec: (ms % 1000 * 1_000_000) as i64 };
@@ -381,8 +381,8 @@ impl Engine<'_, '_, '_> {
                 if result(r).is_err() {
                     continue;
                 }
-                for s in 0..self.n() {
-                    if fds[s].revents != 0 {
+                for (s, p) in fds[..self.n()].iter().enumerate() {
+                    if p.revents != 0 {
                         self.drain(s, attempt_end);
                     }
                 }
@@ -407,7 +407,7 @@ pub fn send(conf: &Conf, ex: &mut [Exchange<'_>]) {
                     e.len = len;
                     e.full = full;
                     let rcode = Header::parse(&e.answer[..len]).map_or(0xff, |h| h.rcode);
-                    if rcode == NOERROR as u8 || rcode == NXDOMAIN as u8 {
+                    if rcode == NOERROR || rcode == NXDOMAIN {
                         e.done = true;
                         break;
                     }
