@@ -26,7 +26,7 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 use limpet_abi::fcntl::O_CLOEXEC;
 use limpet_abi::poll::{POLLIN, POLLOUT, PollFd};
 use limpet_abi::socket::{
-    AF_INET, AF_INET6, In6Addr, InAddr, SOCK_DGRAM, SOCK_NONBLOCK, SOCK_STREAM, SOL_SOCKET, SO_ERROR, SockaddrIn,
+    AF_INET, AF_INET6, In6Addr, InAddr, MSG_NOSIGNAL, SOCK_DGRAM, SOCK_NONBLOCK, SOCK_STREAM, SOL_SOCKET, SO_ERROR, SockaddrIn,
     SockaddrIn6,
 };
 use limpet_abi::time::{CLOCK_MONOTONIC, Timespec};
@@ -200,8 +200,8 @@ fn tcp_exchange(fd: c_int, query: &[u8], answer: &mut [u8], deadline: u64) -> Op
     let total = query.len() + 2;
     let mut sent = 0;
     while sent < total {
-        // SAFETY: `out[sent..total]` is readable; MSG_NOSIGNAL keeps a reset from raising SIGPIPE.
-        match result(unsafe { syscall6(nr::SENDTO, fd as usize, out[sent..].as_ptr() as usize, total - sent, 0x4000, 0, 0) }) {
+        // SAFETY: `out[sent..total]` is readable. MSG_NOSIGNAL keeps a reset from raising SIGPIPE.
+        match result(unsafe { syscall6(nr::SENDTO, fd as usize, out[sent..].as_ptr() as usize, total - sent, MSG_NOSIGNAL as usize, 0, 0) }) {
             Ok(n) => sent += n,
             Err(EAGAIN) | Err(EINTR) => {
                 let now = now_ms();
@@ -262,7 +262,7 @@ impl Engine<'_, '_, '_> {
             }
             let query = self.ex[q].query;
             // SAFETY: the query's bytes are readable; the socket is connected.
-            let r = unsafe { syscall6(nr::SENDTO, self.socks[s] as usize, query.as_ptr() as usize, query.len(), 0x4000, 0, 0) };
+            let r = unsafe { syscall6(nr::SENDTO, self.socks[s] as usize, query.as_ptr() as usize, query.len(), MSG_NOSIGNAL as usize, 0, 0) };
             self.tries[q][s] = if result(r).is_ok() { Try::Asked } else { Try::Failed };
             if self.tries[q][s] == Try::Asked {
                 return;
