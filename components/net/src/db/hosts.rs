@@ -136,6 +136,26 @@ pub fn for_each(path: &CStr, mut f: impl FnMut(&HostLine<'_>) -> ControlFlow<()>
     Ok(())
 }
 
+/// Calls `f` with each host line of the file at `path` that lists `name` (ASCII case
+/// ignored), in order, until it breaks. The names are compared before the address is
+/// parsed, so a lookup pays for parsing only the lines it wants. The error is as for
+/// [`for_each`].
+pub fn for_each_named(path: &CStr, name: &[u8], mut f: impl FnMut(&HostLine<'_>) -> ControlFlow<()>) -> Result<(), c_int> {
+    let mut lines = Lines::open(path)?;
+    while let Some(line) = lines.next_line() {
+        let mut words = fields(line);
+        if words.next().is_none() || !words.any(|w| w.eq_ignore_ascii_case(name)) {
+            continue;
+        }
+        if let Some(h) = HostLine::parse(line)
+            && f(&h).is_break()
+        {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// The `gethostent` stream and its record, the database's static state.
 struct State {
     ent: Ent<Hostent>,

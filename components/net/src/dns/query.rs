@@ -49,21 +49,33 @@ pub fn build(
     Some(pos)
 }
 
-/// A query ID that an off-path attacker cannot guess: two bytes from `getrandom`, or,
-/// while the kernel's pool is not ready, the real-time clock's nanoseconds folded together.
+/// A query ID that an off-path attacker cannot guess: [`random_ids`] of one.
 pub fn random_id() -> u16 {
-    let mut id = [0u8; 2];
-    // SAFETY: getrandom writes at most `id.len()` bytes into the local `id`.
-    let got = unsafe { syscall3(nr::GETRANDOM, id.as_mut_ptr() as usize, id.len(), GRND_NONBLOCK as usize) };
-    if got == id.len() {
-        return u16::from_ne_bytes(id);
+    random_ids::<1>()[0]
+}
+
+/// `N` query IDs that an off-path attacker cannot guess, from one `getrandom` call (the A
+/// and AAAA queries of a lookup take theirs together), or, while the kernel's pool is not
+/// ready, from the real-time clock's nanoseconds folded together and stepped apart.
+pub fn random_ids<const N: usize>() -> [u16; N] {
+    let mut ids = [0u16; N];
+    let bytes = N * 2;
+    // SAFETY: getrandom writes at most `bytes` bytes into the local `ids`, which has them.
+    let got = unsafe { syscall3(nr::GETRANDOM, ids.as_mut_ptr() as usize, bytes, GRND_NONBLOCK as usize) };
+    if got == bytes {
+        return ids;
     }
     let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a local `struct timespec`.
     unsafe { limpet_syscall::unistd::clock_gettime(CLOCK_REALTIME, &mut ts) };
     let ns = ts.tv_nsec as u64;
     // Nanoseconds are below 2^30: fold their fast low bits with the slower high ones.
-    (ns ^ (ns >> 16) ^ (ts.tv_sec as u64).rotate_left(7)) as u16
+    let seed = (ns ^ (ns >> 16) ^ (ts.tv_sec as u64).rotate_left(7)) as u16;
+    for (k, id) in ids.iter_mut().enumerate() {
+        // An odd step keeps the IDs of one lookup apart.
+        *id = seed.wrapping_add((k as u16).wrapping_mul(0x9e37));
+    }
+    ids
 }
 
 #[cfg(test)]

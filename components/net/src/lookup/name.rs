@@ -2,6 +2,7 @@
 //! search list (`resolv::search`), with A and AAAA asked together. What `getaddrinfo` and
 //! the `gethostby*` family share.
 use core::ffi::c_int;
+use core::mem::MaybeUninit;
 
 use limpet_abi::socket::{AF_INET, AF_INET6, AF_UNSPEC};
 use limpet_abi::nameser::{C_IN, NS_PACKETSZ, T_A, T_AAAA, T_CNAME};
@@ -110,10 +111,7 @@ pub fn valid_hostname(name: &[u8]) -> bool {
 /// another family, as musl answers then.
 pub fn from_hosts(name: &[u8], family: c_int, out: &mut Found) -> Result<(), Failure> {
     let mut other_family = false;
-    let _ = hosts::for_each(c"/etc/hosts", |line| {
-        if !line.names().any(|n| n.eq_ignore_ascii_case(name)) {
-            return core::ops::ControlFlow::Continue(());
-        }
+    let _ = hosts::for_each_named(hosts::PATH, name, |line| {
         if family != AF_UNSPEC && line.family != family {
             other_family = true;
             return core::ops::ControlFlow::Continue(());
@@ -144,42 +142,38 @@ pub fn from_hosts(name: &[u8], family: c_int, out: &mut Found) -> Result<(), Fai
 /// is not).
 pub fn addresses_from_answer(answer: &[u8], name: &[u8], qtype: u16, out: &mut Found) -> bool {
     let Some(msg) = Message::parse(answer) else { return false };
-    let mut chain = [[0u8; NAME_ROOM]; CNAME_HOPS + 1];
-    let mut lens = [0usize; CHAIN_MAX];
-    const CHAIN_MAX: usize = CNAME_HOPS + 1;
-    let first = name.strip_suffix(b".").unwrap_or(name);
-    let n0 = first.len().min(NAME_ROOM - 1);
-    chain[0][..n0].copy_from_slice(&first[..n0]);
-    lens[0] = n0;
-    let mut links = 1;
-    // Follow CNAMEs whose owner is the chain's current end, however the server ordered them.
-    let mut grew = true;
-    while grew && links < CHAIN_MAX {
-        grew = false;
+    let asked = name.strip_suffix(b".").unwrap_or(name);
+    // The chain's current end, as text; each CNAME whose owner it is moves it on, however
+    // the server ordered them, for at most CNAME_HOPS links (a loop ends there too).
+    let mut end = [0u8; NAME_ROOM];
+    let mut end_len = asked.len().min(NAME_ROOM - 1);
+    end[..end_len].copy_from_slice(&asked[..end_len]);
+    for _ in 0..CNAME_HOPS {
+        let mut moved = false;
         for rr in msg.answers() {
-            if rr.rtype != T_CNAME || rr.class != C_IN || !same_name(msg.msg(), rr.name_pos, &chain[links - 1][..lens[links - 1]]) {
+            if rr.rtype != T_CNAME || rr.class != C_IN || !same_name(msg.msg(), rr.name_pos, &end[..end_len]) {
                 continue;
             }
             let mut target = [0u8; NAME_ROOM];
             let Some((len, _)) = expand(msg.msg(), rr.rdata_pos, &mut target) else { return false };
-            if chain[..links].iter().zip(&lens).any(|(c, &l)| c[..l].eq_ignore_ascii_case(&target[..len])) {
-                continue;
-            }
-            chain[links] = target;
-            lens[links] = len;
-            links += 1;
-            grew = true;
+            end = target;
+            end_len = len;
+            moved = true;
+            break;
+        }
+        if !moved {
             break;
         }
     }
-    let end = &chain[links - 1][..lens[links - 1]];
+    // The addresses are the canonical name's (the chain's end), or the name's own when
+    // there is no chain.
     let want = if qtype == T_A { 4 } else { 16 };
     let before = out.n;
     for rr in msg.answers() {
         if rr.rtype != qtype || rr.class != C_IN || rr.rdata.len() != want {
             continue;
         }
-        if !(0..links).any(|k| same_name(msg.msg(), rr.name_pos, &chain[k][..lens[k]])) {
+        if !same_name(msg.msg(), rr.name_pos, &end[..end_len]) {
             continue;
         }
         let mut addr = [0u8; 16];
@@ -187,7 +181,7 @@ pub fn addresses_from_answer(answer: &[u8], name: &[u8], qtype: u16, out: &mut F
         out.push(Address { family: if qtype == T_A { AF_INET } else { AF_INET6 }, addr, scope: 0 });
     }
     if out.canon_len == 0 || out.n > before && before == 0 {
-        out.set_canon(end);
+        out.set_canon(&end[..end_len]);
     }
     true
 }
@@ -203,17 +197,19 @@ fn ask(conf: &Conf, name: &[u8], family: c_int, out: &mut Found) -> Result<(), M
     let mut queries = [[0u8; NS_PACKETSZ]; 2];
     let mut qlens = [0usize; 2];
     let edns = conf.edns0.then_some(EDNS0_PAYLOAD);
+    let ids = query::random_ids::<2>();
     for (i, &t) in types.iter().enumerate() {
-        match query::build(name, C_IN, t, query::random_id(), edns, &mut queries[i]) {
+        match query::build(name, C_IN, t, ids[i], edns, &mut queries[i]) {
             Some(n) => qlens[i] = n,
             // A name no query can carry (an empty label, too long) names nothing.
             None => return Err(Miss::NxDomain),
         }
     }
-    let mut answers = [[0u8; ANSWER_ROOM]; 2];
+    // Not zeroed: only what an answer fills is read.
+    let mut answers = [[MaybeUninit::<u8>::uninit(); ANSWER_ROOM]; 2];
     let [a0, a1] = &mut answers;
     let [q0, q1] = &queries;
-    let mut ex = [Exchange::new(&q0[..qlens[0]], a0), Exchange::new(&q1[..qlens[1]], a1)];
+    let mut ex = [Exchange::uninit(&q0[..qlens[0]], a0), Exchange::uninit(&q1[..qlens[1]], a1)];
     let count = types.len();
     if conf.single_request {
         for e in ex[..count].iter_mut() {

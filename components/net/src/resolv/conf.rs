@@ -9,6 +9,8 @@
 //! The file is read whole on every lookup (so a changed file takes effect at once); it is
 //! read through a fixed buffer, and what lies past its first 16 KiB is ignored.
 use core::ffi::{CStr, c_int};
+use core::mem::MaybeUninit;
+use core::sync::atomic::{AtomicU8, Ordering};
 
 use limpet_abi::socket::{AF_INET, AF_INET6};
 use limpet_abi::utsname::Utsname;
@@ -186,9 +188,9 @@ impl Conf {
         c
     }
 
-    /// Applies `LOCALDOMAIN` and `RES_OPTIONS`, then fills the defaults: 127.0.0.1, and the
-    /// host name's domain (`hostname`) as the search list when nothing set one.
-    pub fn finish(&mut self, localdomain: Option<&[u8]>, res_options: Option<&[u8]>, hostname: &[u8]) {
+    /// Applies `LOCALDOMAIN` and `RES_OPTIONS`, then fills in 127.0.0.1 when no server was
+    /// named. The search list's default is left to [`Conf::with_host_domain`].
+    pub fn finish(&mut self, localdomain: Option<&[u8]>, res_options: Option<&[u8]>) {
         if let Some(l) = localdomain {
             self.set_search(words(l));
         }
@@ -199,20 +201,62 @@ impl Conf {
             self.servers[0] = Server { family: AF_INET, addr: [127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], scope: 0 };
             self.nservers = 1;
         }
-        if !self.search_set {
-            if let Some(dot) = hostname.iter().position(|&c| c == b'.') {
-                let domain = &hostname[dot + 1..];
-                self.set_search(core::iter::once(domain));
-            }
-            self.search_set = false;
+    }
+
+    /// Whether nothing set the search list, so that its default, the host name's domain, is
+    /// still to be found.
+    pub fn needs_host_domain(&self) -> bool {
+        !self.search_set
+    }
+
+    /// Takes the search list's default from `hostname`, its part after the first dot (if
+    /// any), unless something set the list already.
+    pub fn default_search(&mut self, hostname: &[u8]) {
+        if self.search_set {
+            return;
         }
+        if let Some(dot) = hostname.iter().position(|&c| c == b'.') {
+            self.set_search(core::iter::once(&hostname[dot + 1..]));
+        }
+        self.search_set = true;
+    }
+
+    /// This configuration with its search list complete: when nothing set it, the host
+    /// name's domain (asked of the kernel only now, as a lookup whose name is found as given
+    /// never needs it).
+    pub fn with_host_domain(&self) -> Conf {
+        let mut c = *self;
+        if c.needs_host_domain() {
+            let mut uts = core::mem::MaybeUninit::<Utsname>::zeroed();
+            // SAFETY: uname writes one struct utsname into `uts`.
+            let host: &[u8] = if unsafe { syscall1(nr::UNAME, uts.as_mut_ptr() as usize) } == 0 {
+                // SAFETY: zeroed, then written by the kernel: a valid Utsname either way.
+                let name = unsafe { &(*uts.as_ptr()).nodename };
+                // SAFETY: c_char and u8 have one layout.
+                let bytes = unsafe { core::slice::from_raw_parts(name.as_ptr().cast::<u8>(), name.len()) };
+                &bytes[..bytes.iter().position(|&ch| ch == 0).unwrap_or(bytes.len())]
+            } else {
+                &[]
+            };
+            c.default_search(host);
+        }
+        c
     }
 }
 
 /// Whether the process is secure (set-user-ID and the like): then the environment is not
-/// trusted.
+/// trusted. The kernel's answer does not change, so it is read from the auxiliary vector
+/// once: 0 unknown, 1 no, 2 yes.
 fn secure() -> bool {
-    auxv::get(AT_SECURE).is_some_and(|v| v != 0)
+    static SECURE: AtomicU8 = AtomicU8::new(0);
+    match SECURE.load(Ordering::Relaxed) {
+        0 => {
+            let yes = auxv::get(AT_SECURE).is_some_and(|v| v != 0);
+            SECURE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+            yes
+        }
+        v => v == 2,
+    }
 }
 
 /// An environment variable's value, unless the process is secure.
@@ -226,16 +270,17 @@ fn env(name: &CStr) -> Option<&'static [u8]> {
     (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes())
 }
 
-/// Reads up to `buf.len()` bytes of the file `path`; how many.
-pub fn read_file(path: &CStr, buf: &mut [u8]) -> usize {
+/// Reads up to `buf.len()` bytes of the file `path` into `buf`; the bytes read (the rest
+/// of `buf` is left as it was, uninitialised or not).
+pub fn read_file<'b>(path: &CStr, buf: &'b mut [MaybeUninit<u8>]) -> &'b [u8] {
     // SAFETY: `path` is NUL-terminated.
     let fd = unsafe { limpet_syscall::unistd::open(path.as_ptr(), limpet_abi::fcntl::O_RDONLY | limpet_abi::fcntl::O_CLOEXEC, 0) };
     if fd < 0 {
-        return 0;
+        return &[];
     }
     let mut n = 0;
     while n < buf.len() {
-        // SAFETY: the rest of `buf` is writable.
+        // SAFETY: the rest of `buf` is writable memory; the kernel only writes to it.
         let r = unsafe { limpet_syscall::unistd::read(fd, buf[n..].as_mut_ptr().cast(), buf.len() - n) };
         if r <= 0 {
             break;
@@ -243,30 +288,20 @@ pub fn read_file(path: &CStr, buf: &mut [u8]) -> usize {
         n += r as usize;
     }
     limpet_syscall::unistd::close(fd);
-    n
+    // SAFETY: the kernel wrote the first `n` bytes.
+    unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), n) }
 }
 
-/// The configuration now: /etc/resolv.conf, the environment and the host name.
+/// The configuration now: /etc/resolv.conf and the environment (the host name's part, the
+/// default search list, comes later: [`Conf::with_host_domain`]).
 pub fn load() -> Conf {
-    let mut buf = [0u8; FILE_MAX];
-    let n = read_file(c"/etc/resolv.conf", &mut buf);
+    // Not zeroed: only what the file fills is read.
+    let mut buf = [MaybeUninit::<u8>::uninit(); FILE_MAX];
+    let read = read_file(c"/etc/resolv.conf", &mut buf);
     // A file cut at the buffer's end loses its last, partial line.
-    let text = if n == FILE_MAX { &buf[..buf.iter().rposition(|&c| c == b'\n').unwrap_or(0)] } else { &buf[..n] };
+    let text = if read.len() == FILE_MAX { &read[..read.iter().rposition(|&c| c == b'\n').unwrap_or(0)] } else { read };
     let mut c = Conf::parse(text);
-    let mut uts = Utsname::default();
-    // SAFETY: uname writes one struct utsname.
-    let host: &[u8] = if unsafe { syscall1(nr::UNAME, &raw mut uts as usize) } == 0 {
-        let name = &uts.nodename;
-        // SAFETY: c_char and u8 have one layout.
-        let bytes = unsafe { core::slice::from_raw_parts(name.as_ptr().cast::<u8>(), name.len()) };
-        &bytes[..bytes.iter().position(|&c| c == 0).unwrap_or(bytes.len())]
-    } else {
-        &[]
-    };
-    let mut host_copy = [0u8; 65];
-    let hl = host.len().min(host_copy.len());
-    host_copy[..hl].copy_from_slice(&host[..hl]);
-    c.finish(env(c"LOCALDOMAIN"), env(c"RES_OPTIONS"), &host_copy[..hl]);
+    c.finish(env(c"LOCALDOMAIN"), env(c"RES_OPTIONS"));
     c
 }
 
@@ -276,7 +311,8 @@ mod tests {
 
     fn conf(text: &str) -> Conf {
         let mut c = Conf::parse(text.as_bytes());
-        c.finish(None, None, b"");
+        c.finish(None, None);
+        c.default_search(b"");
         c
     }
 
@@ -304,11 +340,14 @@ mod tests {
         let many = conf("search d1 d2 d3 d4 d5 d6 d7 d8\n");
         assert_eq!(search(&many).len(), MAXDNSRCH);
         let mut c = Conf::parse(b"search a.example\n");
-        c.finish(Some(b" x.example\ty.example "), Some(b"ndots:3 rotate"), b"host.z.example");
+        c.finish(Some(b" x.example\ty.example "), Some(b"ndots:3 rotate"));
+        c.default_search(b"host.z.example");
         assert_eq!(search(&c), ["x.example", "y.example"]);
         assert_eq!((c.ndots, c.rotate), (3, true));
         let mut h = Conf::parse(b"nameserver 1.2.3.4\n");
-        h.finish(None, None, b"host.z.example");
+        h.finish(None, None);
+        assert!(h.needs_host_domain());
+        h.default_search(b"host.z.example");
         assert_eq!(search(&h), ["z.example"]);
     }
 

@@ -45,7 +45,7 @@ pub extern "C" fn __res_state() -> *mut ResState {
 /// the search list in `dnsrch` and `defdname`); 0.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn res_init() -> c_int {
-    let c = conf::load();
+    let c = conf::load().with_host_domain();
     // SAFETY: the record is process-wide (see `State`).
     let r = unsafe { &mut *RES.0.get() };
     r.retrans = c.timeout as c_int;

@@ -68,7 +68,8 @@ pub fn search<T>(conf: &Conf, name: &[u8], mut ask: impl FnMut(&[u8]) -> Result<
             return r;
         }
     if !absolute {
-        for domain in conf.search() {
+        let full_conf = conf.with_host_domain();
+        for domain in full_conf.search() {
             let mut full = [0u8; NAME_MAX];
             let len = bare.len() + 1 + domain.len();
             if bare.is_empty() || len > NAME_MAX {
@@ -103,7 +104,8 @@ mod tests {
 
     fn order(conf_text: &str, name: &str) -> Vec<String> {
         let mut c = Conf::parse(conf_text.as_bytes());
-        c.finish(None, None, b"");
+        c.finish(None, None);
+        c.default_search(b"");
         let mut tried = Vec::new();
         let _ = search(&c, name.as_bytes(), |n| -> Result<(), Miss> {
             tried.push(String::from_utf8(n.to_vec()).unwrap());
@@ -126,7 +128,7 @@ mod tests {
     #[test]
     fn failures_combine() {
         let mut c = Conf::parse(b"search a.example b.example\n");
-        c.finish(None, None, b"");
+        c.finish(None, None);
         let mut k = 0;
         let r: Result<(), _> = search(&c, b"h", |_| {
             k += 1;

@@ -20,7 +20,7 @@
 //! Nothing here is a cancellation point: the sockets are the engine's own and are closed
 //! on every path.
 use core::ffi::c_int;
-use core::mem::size_of;
+use core::mem::{MaybeUninit, size_of};
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use limpet_abi::fcntl::O_CLOEXEC;
@@ -43,6 +43,9 @@ pub const MAXQ: usize = 2;
 const PORT: u16 = 53;
 /// The longest hedging stagger.
 const STAGGER_MAX_MS: u64 = 1000;
+/// The longest datagram read: more than the 1232 bytes announced with EDNS0, and than
+/// the 512 of plain DNS. A longer one is cut, and then fails to parse.
+const DATAGRAM_MAX: usize = 4096;
 /// The longest query the engine sends (a name is at most 255 bytes, plus the header, the
 /// question's fixed part and an OPT record).
 const QUERY_MAX: usize = 512;
@@ -52,21 +55,40 @@ const QUERY_MAX: usize = 512;
 /// accepted answer (`done`), or the last failure one, or 0 when none came.
 pub struct Exchange<'a> {
     pub query: &'a [u8],
-    pub answer: &'a mut [u8],
+    /// Room for the answer, which need not be initialised: only what was received is read.
+    answer: &'a mut [MaybeUninit<u8>],
     pub len: usize,
     pub full: usize,
     pub done: bool,
 }
 
 impl<'a> Exchange<'a> {
-    /// A query with nothing received yet.
+    /// A query with nothing received yet, and an initialised buffer for its answer.
     pub fn new(query: &'a [u8], answer: &'a mut [u8]) -> Self {
+        // SAFETY: MaybeUninit<u8> has u8's layout; the engine only ever stores bytes in it.
+        let room = unsafe { core::slice::from_raw_parts_mut(answer.as_mut_ptr().cast::<MaybeUninit<u8>>(), answer.len()) };
+        Exchange::uninit(query, room)
+    }
+
+    /// A query with nothing received yet, and a buffer for its answer that need not be
+    /// initialised.
+    pub fn uninit(query: &'a [u8], answer: &'a mut [MaybeUninit<u8>]) -> Self {
         Exchange { query, answer, len: 0, full: 0, done: false }
     }
 
     /// The part of the answer received.
     pub fn answer(&self) -> &[u8] {
-        &self.answer[..self.len]
+        // SAFETY: the first `len` bytes were written (by `store` or a TCP read).
+        unsafe { core::slice::from_raw_parts(self.answer.as_ptr().cast::<u8>(), self.len) }
+    }
+
+    /// Stores `bytes` (cut to the room) as the answer, `full` long in all.
+    fn store(&mut self, bytes: &[u8], full: usize) {
+        let n = bytes.len().min(self.answer.len());
+        // SAFETY: `n` bytes fit the room; `bytes` is not inside it.
+        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), self.answer.as_mut_ptr().cast::<u8>(), n) };
+        self.len = n;
+        self.full = full;
     }
 }
 
@@ -153,36 +175,37 @@ pub fn matches(query: &[u8], ans: &[u8]) -> bool {
     }
 }
 
-/// Reads exactly `buf.len()` bytes from `fd` before `deadline`.
-fn read_all(fd: c_int, buf: &mut [u8], deadline: u64) -> bool {
+/// Reads exactly `buf.len()` bytes from `fd` before `deadline`; them, now initialised.
+fn read_all(fd: c_int, buf: &mut [MaybeUninit<u8>], deadline: u64) -> Option<&[u8]> {
     let mut got = 0;
     while got < buf.len() {
-        // SAFETY: the rest of `buf` is writable.
+        // SAFETY: the rest of `buf` is writable memory; the kernel only writes to it.
         match result(unsafe { syscall6(nr::RECVFROM, fd as usize, buf[got..].as_mut_ptr() as usize, buf.len() - got, 0, 0, 0) }) {
-            Ok(0) => return false,
+            Ok(0) => return None,
             Ok(n) => got += n,
             Err(EAGAIN) | Err(EINTR) => {
                 let now = now_ms();
                 if now >= deadline || !wait(fd, POLLIN, deadline - now) {
-                    return false;
+                    return None;
                 }
             }
-            Err(_) => return false,
+            Err(_) => return None,
         }
     }
-    true
+    // SAFETY: the kernel wrote all `buf.len()` bytes.
+    Some(unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), buf.len()) })
 }
 
 /// Asks `query` of `s` over TCP before `deadline`; how much of the answer is in `answer`
 /// (cut to its size) and the answer's whole length, or `None`.
-pub fn tcp(s: &Server, query: &[u8], answer: &mut [u8], deadline: u64) -> Option<(usize, usize)> {
+pub fn tcp(s: &Server, query: &[u8], answer: &mut [MaybeUninit<u8>], deadline: u64) -> Option<(usize, usize)> {
     let fd = connect(s, SOCK_STREAM)?;
     let r = tcp_exchange(fd, query, answer, deadline);
     close(fd);
     r
 }
 
-fn tcp_exchange(fd: c_int, query: &[u8], answer: &mut [u8], deadline: u64) -> Option<(usize, usize)> {
+fn tcp_exchange(fd: c_int, query: &[u8], answer: &mut [MaybeUninit<u8>], deadline: u64) -> Option<(usize, usize)> {
     let now = now_ms();
     if now >= deadline || !wait(fd, POLLOUT, deadline - now) {
         return None;
@@ -212,13 +235,12 @@ fn tcp_exchange(fd: c_int, query: &[u8], answer: &mut [u8], deadline: u64) -> Op
             Err(_) => return None,
         }
     }
-    let mut prefix = [0u8; 2];
-    if !read_all(fd, &mut prefix, deadline) {
-        return None;
-    }
-    let full = usize::from(u16::from_be_bytes(prefix));
+    let mut prefix = [MaybeUninit::<u8>::uninit(); 2];
+    let prefix = read_all(fd, &mut prefix, deadline)?;
+    let full = usize::from(u16::from_be_bytes([prefix[0], prefix[1]]));
     let n = full.min(answer.len());
-    if !read_all(fd, &mut answer[..n], deadline) || !matches(query, &answer[..n]) {
+    let got = read_all(fd, &mut answer[..n], deadline)?;
+    if !matches(query, got) {
         return None;
     }
     Some((n, full))
@@ -295,10 +317,7 @@ impl Engine<'_, '_, '_> {
             return;
         }
         let e = &mut self.ex[q];
-        let n = buf.len().min(e.answer.len());
-        e.answer[..n].copy_from_slice(&buf[..n]);
-        e.len = n;
-        e.full = buf.len();
+        e.store(buf, buf.len());
         if ok {
             e.done = true;
         } else {
@@ -309,12 +328,21 @@ impl Engine<'_, '_, '_> {
 
     /// Drains server `s`'s socket.
     fn drain(&mut self, s: usize, attempt_end: u64) {
-        let mut buf = [0u8; 4096];
+        // Not zeroed: only what a datagram fills is read.
+        let mut buf = [MaybeUninit::<u8>::uninit(); DATAGRAM_MAX];
         loop {
-            // SAFETY: `buf` is writable for its length.
+            // SAFETY: `buf` is writable memory for its length; the kernel only writes to it.
             let r = unsafe { syscall6(nr::RECVFROM, self.socks[s] as usize, buf.as_mut_ptr() as usize, buf.len(), 0, 0, 0) };
             match result(r) {
-                Ok(n) => self.receive(s, &buf[..n], now_ms(), attempt_end),
+                Ok(n) => {
+                    // SAFETY: the kernel wrote the datagram's `n` bytes (at most the buffer's).
+                    let got = unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), n.min(DATAGRAM_MAX)) };
+                    self.receive(s, got, now_ms(), attempt_end);
+                    // Nothing left to wait for: what else is queued is not needed.
+                    if self.finished() {
+                        return;
+                    }
+                }
                 Err(EAGAIN) => return,
                 Err(EINTR) => continue,
                 Err(_) => {
@@ -406,7 +434,7 @@ pub fn send(conf: &Conf, ex: &mut [Exchange<'_>]) {
                 if let Some((len, full)) = tcp(&conf.servers[s], e.query, e.answer, deadline) {
                     e.len = len;
                     e.full = full;
-                    let rcode = Header::parse(&e.answer[..len]).map_or(0xff, |h| h.rcode);
+                    let rcode = Header::parse(e.answer()).map_or(0xff, |h| h.rcode);
                     if rcode == NOERROR || rcode == NXDOMAIN {
                         e.done = true;
                         break;
