@@ -13,6 +13,7 @@
 #include <sys/mount.h>
 #include <sys/time.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "bench.h"
 
@@ -73,8 +74,13 @@ static void bench_setup(const char *arg)
 		bench_fail("mount --make-rprivate failed");
 	static const char conf[] = "nameserver 127.0.0.1\n";
 	static const char path[] = "/tmp/limpet-bench-resolv.conf";
+	/* Dated an hour back, as a system's resolv.conf is older than a lookup: a libc that
+	 * keeps the parsed file until it changes (glibc, limpet) may keep it here too. */
+	struct timespec times[2] = { { 0, UTIME_OMIT }, { 0, 0 } };
+	clock_gettime(CLOCK_REALTIME, &times[1]);
+	times[1].tv_sec -= 3600;
 	int f = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (f < 0 || write(f, conf, sizeof conf - 1) != sizeof conf - 1 || close(f))
+	if (f < 0 || write(f, conf, sizeof conf - 1) != sizeof conf - 1 || futimens(f, times) || close(f))
 		bench_fail("cannot write the test resolv.conf");
 	if (mount(path, "/etc/resolv.conf", 0, MS_BIND, 0))
 		bench_fail("cannot bind the test resolv.conf");

@@ -6,8 +6,8 @@
 //! `RES_OPTIONS` (more options) override the file, except in a set-user-ID or otherwise
 //! secure process (`AT_SECURE`), as glibc does. Without a `nameserver`, 127.0.0.1 is used.
 //!
-//! The file is read whole on every lookup (so a changed file takes effect at once); it is
-//! read through a fixed buffer, and what lies past its first 16 KiB is ignored.
+//! The parsed file is kept until it changes (one `stat` a lookup tells, see [`load`]); it
+//! is read through a fixed buffer, and what lies past its first 16 KiB is ignored.
 use core::ffi::{CStr, c_int};
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -15,7 +15,11 @@ use core::sync::atomic::{AtomicU8, Ordering};
 use limpet_abi::socket::{AF_INET, AF_INET6};
 use limpet_abi::utsname::Utsname;
 use limpet_syscall::auxv::{self, AT_SECURE};
-use limpet_syscall::{nr, syscall1};
+use limpet_syscall::{nr, syscall1, syscall4};
+use limpet_start::lock::Mutex;
+use limpet_abi::fcntl::AT_FDCWD;
+use limpet_abi::stat::Stat;
+use limpet_abi::time::{CLOCK_REALTIME, Timespec};
 
 use crate::addr::pton::{parse_v4, parse_v6};
 
@@ -292,17 +296,98 @@ pub fn read_file<'b>(path: &CStr, buf: &'b mut [MaybeUninit<u8>]) -> &'b [u8] {
     unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), n) }
 }
 
-/// The configuration now: /etc/resolv.conf and the environment (the host name's part, the
-/// default search list, comes later: [`Conf::with_host_domain`]).
-pub fn load() -> Conf {
+/// What identifies one version of resolv.conf: device, inode, size, and the times of the
+/// last change to its contents and to its inode.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Version {
+    dev: u64,
+    ino: u64,
+    size: i64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+/// The last configuration read from the file (before the environment), and the file's
+/// version it came from.
+struct Cache {
+    version: Option<Version>,
+    conf: Option<Conf>,
+}
+
+static CACHE: Mutex<Cache> = Mutex::new(Cache { version: None, conf: None });
+
+/// A file whose contents changed this recently (in seconds) is read again on every lookup:
+/// its times have the kernel's coarse clock's grain, so a rewrite of the same size within
+/// one tick could otherwise go unseen.
+const SETTLE_SECS: i64 = 2;
+
+/// The file's version now, if it can be had and its contents have not changed for `settle`
+/// seconds (see [`SETTLE_SECS`]).
+fn version(path: &CStr, settle: i64) -> Option<Version> {
+    let mut st = MaybeUninit::<Stat>::uninit();
+    // SAFETY: fstatat writes one struct stat into `st`; `path` is NUL-terminated.
+    let r = unsafe { syscall4(nr::NEWFSTATAT, AT_FDCWD as usize, path.as_ptr() as usize, st.as_mut_ptr() as usize, 0) };
+    if r != 0 {
+        return None;
+    }
+    // SAFETY: the kernel filled it.
+    let st = unsafe { st.assume_init() };
+    let mut now = Timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a local timespec.
+    unsafe { limpet_syscall::unistd::clock_gettime(CLOCK_REALTIME, &mut now) };
+    if now.tv_sec - st.st_mtim.tv_sec < settle {
+        return None;
+    }
+    Some(Version {
+        dev: st.st_dev,
+        ino: st.st_ino,
+        size: st.st_size,
+        mtime: (st.st_mtim.tv_sec, st.st_mtim.tv_nsec),
+        ctime: (st.st_ctim.tv_sec, st.st_ctim.tv_nsec),
+    })
+}
+
+/// Reads and parses the file.
+fn read_conf(path: &CStr) -> Conf {
     // Not zeroed: only what the file fills is read.
     let mut buf = [MaybeUninit::<u8>::uninit(); FILE_MAX];
-    let read = read_file(c"/etc/resolv.conf", &mut buf);
+    let read = read_file(path, &mut buf);
     // A file cut at the buffer's end loses its last, partial line.
     let text = if read.len() == FILE_MAX { &read[..read.iter().rposition(|&c| c == b'\n').unwrap_or(0)] } else { read };
-    let mut c = Conf::parse(text);
+    Conf::parse(text)
+}
+
+/// Forgets the parsed file, so the next lookup reads it (what `res_init` asks for).
+pub fn reload() {
+    CACHE.lock().conf = None;
+}
+
+/// The configuration now: /etc/resolv.conf and the environment (the host name's part, the
+/// default search list, comes later: [`Conf::with_host_domain`]).
+///
+/// The file is parsed again only when it changed, as glibc does: one `stat` tells (the
+/// device, inode, size and change times), instead of opening and reading it on every
+/// lookup as musl does. A file whose contents changed in the last two seconds is read
+/// every time.
+pub fn load() -> Conf {
+    let mut c = cached(&CACHE, c"/etc/resolv.conf", SETTLE_SECS);
     c.finish(env(c"LOCALDOMAIN"), env(c"RES_OPTIONS"));
     c
+}
+
+/// The file at `path` parsed, from `cache` while its version stays the same.
+fn cached(cache: &Mutex<Cache>, path: &CStr, settle: i64) -> Conf {
+    let now = version(path, settle);
+    let mut cache = cache.lock();
+    match (now, cache.conf) {
+        (Some(v), Some(conf)) if cache.version == Some(v) => conf,
+        _ => {
+            let conf = read_conf(path);
+            cache.version = now;
+            cache.conf = now.map(|_| conf);
+            conf
+        }
+    }
 }
 
 #[cfg(test)]
@@ -349,6 +434,30 @@ mod tests {
         assert!(h.needs_host_domain());
         h.default_search(b"host.z.example");
         assert_eq!(search(&h), ["z.example"]);
+    }
+
+    #[test]
+    fn the_parsed_file_is_kept_while_it_is_unchanged() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::env::temp_dir().join(format!("limpet-resolv-{}.conf", std::process::id()));
+        let cpath = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+        let cache = Mutex::new(Cache { version: None, conf: None });
+        let first = |settle| cached(&cache, &cpath, settle).servers[0].addr[..4].to_vec();
+        std::fs::write(&path, "nameserver 10.0.0.1\n").unwrap();
+        // Just written: not kept while it may still change within the clock's grain.
+        assert_eq!(first(SETTLE_SECS), [10, 0, 0, 1]);
+        assert!(cache.lock().conf.is_none());
+        // Settled (here: at once): kept, so a changed parse shows the file was not read.
+        assert_eq!(first(0), [10, 0, 0, 1]);
+        cache.lock().conf.as_mut().unwrap().servers[0].addr[3] = 9;
+        assert_eq!(first(0), [10, 0, 0, 9]);
+        // A new version (another size) is read again.
+        std::fs::write(&path, "nameserver 10.0.0.22\n").unwrap();
+        assert_eq!(first(0), [10, 0, 0, 22]);
+        // No file: no servers (the defaults come later) and nothing kept.
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(cached(&cache, &cpath, 0).nservers, 0);
+        assert!(cache.lock().conf.is_none());
     }
 
     #[test]

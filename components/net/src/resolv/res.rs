@@ -2,7 +2,7 @@
 //! (the search list, [`super::search`]), `res_querydomain`, `res_send`, and
 //! `__res_state`, the `_res` record `res_init` fills.
 //!
-//! The configuration is read anew on every call (as musl does), so a changed resolv.conf
+//! The configuration is checked on every call (`conf::load`), so a changed resolv.conf
 //! takes effect at once; `_res` only reports it, and changing `_res` changes nothing.
 use core::cell::UnsafeCell;
 use core::ffi::{CStr, c_char, c_int, c_uchar, c_ulong};
@@ -41,10 +41,11 @@ pub extern "C" fn __res_state() -> *mut ResState {
     RES.0.get()
 }
 
-/// `res_init()`—Reads the configuration into `_res` (servers, timeout, attempts, ndots,
-/// the search list in `dnsrch` and `defdname`); 0.
+/// `res_init()`—Reads the configuration anew (even an unchanged resolv.conf) into `_res`
+/// (servers, timeout, attempts, ndots, the search list in `dnsrch` and `defdname`); 0.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn res_init() -> c_int {
+    conf::reload();
     let c = conf::load().with_host_domain();
     // SAFETY: the record is process-wide (see `State`).
     let r = unsafe { &mut *RES.0.get() };
