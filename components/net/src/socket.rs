@@ -141,3 +141,61 @@ pub extern "C" fn sockatmark(fd: c_int) -> c_int {
     let r = ret_int(unsafe { syscall3(nr::IOCTL, fd as usize, SIOCATMARK, &raw mut at as usize) });
     if r < 0 { r } else { at }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::size_of;
+    use limpet_abi::socket::{AF_INET, INADDR_LOOPBACK, InAddr, SOCK_CLOEXEC, SOCK_NONBLOCK, SOCK_STREAM, SockaddrIn};
+    use limpet_syscall::errno;
+    use limpet_syscall::errno::{ENOTSOCK, ENOTTY};
+
+    #[test]
+    fn loopback_connection_with_accept4_flags() {
+        let l = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        assert!(l >= 0);
+        let mut a = SockaddrIn { sin_family: AF_INET as u16, sin_addr: InAddr { s_addr: INADDR_LOOPBACK.to_be() }, ..Default::default() };
+        let mut len = size_of::<SockaddrIn>() as socklen_t;
+        let sa = (&raw mut a).cast::<Sockaddr>();
+        // SAFETY: `a` is a sockaddr_in of `len` bytes.
+        unsafe {
+            assert_eq!(bind(l, sa, len), 0);
+            assert_eq!(getsockname(l, sa, &mut len), 0);
+        }
+        assert_ne!(a.sin_port, 0);
+        assert_eq!(listen(l, 1), 0);
+        let c = socket(AF_INET, SOCK_STREAM, 0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { connect(c, sa, len) }, 0);
+        // SAFETY: no peer address asked for.
+        let s = unsafe { accept4(l, core::ptr::null_mut(), core::ptr::null_mut(), SOCK_NONBLOCK | SOCK_CLOEXEC) };
+        assert!(s >= 0);
+        // SAFETY: fcntl takes no pointer.
+        let fl = unsafe { limpet_syscall::syscall2(limpet_syscall::nr::FCNTL, s as usize, 3) } as c_int;
+        assert_ne!(fl & SOCK_NONBLOCK, 0);
+        let mut peer = SockaddrIn::default();
+        let mut plen = size_of::<SockaddrIn>() as socklen_t;
+        // SAFETY: `peer` has `plen` bytes.
+        assert_eq!(unsafe { getpeername(s, (&raw mut peer).cast(), &mut plen) }, 0);
+        assert_eq!(peer.sin_addr.s_addr, INADDR_LOOPBACK.to_be());
+        assert_eq!(sockatmark(s), 0);
+        assert_eq!(shutdown(c, limpet_abi::socket::SHUT_WR), 0);
+        for fd in [l, c, s] {
+            limpet_syscall::unistd::close(fd);
+        }
+    }
+
+    #[test]
+    fn errors_on_other_descriptors() {
+        let mut p = [0; 2];
+        // SAFETY: room for two descriptors.
+        assert_eq!(unsafe { limpet_syscall::syscall2(limpet_syscall::nr::PIPE2, p.as_mut_ptr() as usize, 0) }, 0);
+        assert_eq!(listen(p[0], 1), -1);
+        assert_eq!(errno(), ENOTSOCK);
+        assert_eq!(sockatmark(p[0]), -1);
+        assert_eq!(errno(), ENOTTY);
+        p.iter().for_each(|&fd| {
+            limpet_syscall::unistd::close(fd);
+        });
+    }
+}
