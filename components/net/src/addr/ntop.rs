@@ -7,6 +7,8 @@ use limpet_abi::socket::{AF_INET, AF_INET6, INET_ADDRSTRLEN, INET6_ADDRSTRLEN};
 use limpet_syscall::errno::{EAFNOSUPPORT, ENOSPC};
 use limpet_syscall::set_errno;
 
+use super::V4_MAPPED;
+
 /// The longest IPv4 text, with its NUL.
 pub const V4_TEXT: usize = INET_ADDRSTRLEN as usize;
 /// The longest IPv6 text, with its NUL.
@@ -66,8 +68,6 @@ pub fn format_v4(a: &[u8; 4], out: &mut [u8; V4_TEXT]) -> usize {
     t.len
 }
 
-/// The prefix of an IPv4-mapped IPv6 address.
-const V4_MAPPED: [u8; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
 
 /// Writes `a` as IPv6 text into `out`; the length, without a NUL.
 ///

@@ -131,6 +131,20 @@ pub fn parse_v6(s: &[u8]) -> Option<[u8; 16]> {
     Some(out)
 }
 
+/// An IPv6 address with an optional `%zone` (a scope number, or an interface's name looked
+/// up by index), as resolv.conf and `getaddrinfo` take it; the address and the scope (0
+/// without a zone). `None` when the address is malformed or the zone names no interface.
+pub fn parse_v6_scoped(s: &[u8]) -> Option<([u8; 16], u32)> {
+    let Some(i) = s.iter().position(|&c| c == b'%') else { return Some((parse_v6(s)?, 0)) };
+    let (addr, zone) = (parse_v6(&s[..i])?, &s[i + 1..]);
+    let scope = if !zone.is_empty() && zone.iter().all(u8::is_ascii_digit) {
+        zone.iter().try_fold(0u32, |v, &c| v.checked_mul(10)?.checked_add(u32::from(c - b'0')))?
+    } else {
+        crate::iface::name::index_of(zone).ok()?
+    };
+    Some((addr, scope))
+}
+
 /// `inet_pton(af, src, dst)`—Converts the text address `src` of family `af` (`AF_INET`,
 /// `AF_INET6`) into its network-order bytes at `dst` (4 or 16 of them): 1, or 0 when `src`
 /// is not an address of that family (`dst` untouched), or -1 with errno EAFNOSUPPORT.
@@ -192,6 +206,17 @@ mod tests {
             "1:2:3:4:5:6:7:1.2.3.4", "g::", "::%1", " ::", ":: ", "1:2:3:4:5:6:7:8:",
         ] {
             assert_eq!(v6(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn zones() {
+        assert_eq!(parse_v6_scoped(b"fe80::1%7"), Some((parse_v6(b"fe80::1").unwrap(), 7)));
+        assert_eq!(parse_v6_scoped(b"::1"), Some((parse_v6(b"::1").unwrap(), 0)));
+        let lo = crate::iface::name::index_of(b"lo").unwrap();
+        assert_eq!(parse_v6_scoped(b"fe80::1%lo").map(|r| r.1), Some(lo));
+        for bad in [&b"fe80::1%no-such-if0"[..], b"fe80::1%99999999999", b"1.2.3.4%1", b"::1%"] {
+            assert_eq!(parse_v6_scoped(bad), None, "{bad:?}");
         }
     }
 

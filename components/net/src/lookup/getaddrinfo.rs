@@ -25,14 +25,14 @@ use limpet_abi::netdb::{
     EAI_SYSTEM,
 };
 use limpet_abi::socket::{
-    AF_INET, AF_INET6, AF_UNSPEC, IPPROTO_TCP, IPPROTO_UDP, In6Addr, InAddr, SOCK_DGRAM, SOCK_RAW, SOCK_STREAM, Sockaddr,
-    SockaddrIn, SockaddrIn6,
+    AF_INET, AF_INET6, AF_UNSPEC, IPPROTO_TCP, IPPROTO_UDP, SOCK_DGRAM, SOCK_RAW, SOCK_STREAM, Sockaddr,
 };
 use limpet_syscall::errno::{EADDRNOTAVAIL, EAFNOSUPPORT, EHOSTUNREACH, ENETDOWN, ENETUNREACH};
 use limpet_syscall::{nr, result, set_errno, syscall3};
 
 use super::name::{Address, Failure, Found, lookup};
 use super::sort::sort;
+use crate::addr::SockaddrInet;
 use crate::db::services::{Proto, port_by_name};
 use crate::imports::{free, malloc};
 
@@ -114,17 +114,16 @@ fn family_usable(family: c_int) -> Result<bool, ()> {
         Err(EAFNOSUPPORT) => return Ok(false),
         Err(_) => return Err(()),
     };
-    let r = if family == AF_INET {
-        let a = SockaddrIn { sin_family: AF_INET as u16, sin_port: 65535u16.to_be(), sin_addr: InAddr { s_addr: 0x7f00_0001u32.to_be() }, ..Default::default() };
-        // SAFETY: a sockaddr_in of the size given; connecting UDP sends nothing.
-        result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const a as usize, size_of::<SockaddrIn>()) })
+    // Loopback, at a port no one listens on: connecting a UDP socket sends nothing.
+    let mut lo = Address { family, ..Default::default() };
+    if family == AF_INET {
+        lo.addr[..4].copy_from_slice(&[127, 0, 0, 1]);
     } else {
-        let mut lo = [0u8; 16];
-        lo[15] = 1;
-        let a = SockaddrIn6 { sin6_family: AF_INET6 as u16, sin6_port: 65535u16.to_be(), sin6_addr: In6Addr { s6_addr: lo }, ..Default::default() };
-        // SAFETY: as above, for IPv6.
-        result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const a as usize, size_of::<SockaddrIn6>()) })
-    };
+        lo.addr[15] = 1;
+    }
+    let (a, len) = lo.sockaddr(65535);
+    // SAFETY: a socket address of `len` bytes.
+    let r = result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const a as usize, len) });
     limpet_syscall::unistd::close(fd);
     match r {
         Ok(_) => Ok(true),
@@ -133,19 +132,11 @@ fn family_usable(family: c_int) -> Result<bool, ()> {
     }
 }
 
-/// Room for either socket address.
-#[repr(C)]
-#[derive(Clone, Copy)]
-union Sa {
-    v4: SockaddrIn,
-    v6: SockaddrIn6,
-}
-
 /// One entry of the list, and the index that leads back to the block's start.
 #[repr(C)]
 struct Entry {
     ai: Addrinfo,
-    sa: Sa,
+    sa: SockaddrInet,
     slot: usize,
 }
 
@@ -182,24 +173,7 @@ fn build(addrs: &[Address], servs: &[Service], canon: Option<&[u8]>) -> *mut Add
         for a in addrs {
             for s in servs {
                 let e = first.add(k);
-                let (sa, len) = if a.family == AF_INET {
-                    let v4 = SockaddrIn {
-                        sin_family: AF_INET as u16,
-                        sin_port: s.port.to_be(),
-                        sin_addr: InAddr { s_addr: u32::from_ne_bytes([a.addr[0], a.addr[1], a.addr[2], a.addr[3]]) },
-                        ..Default::default()
-                    };
-                    (Sa { v4 }, size_of::<SockaddrIn>())
-                } else {
-                    let v6 = SockaddrIn6 {
-                        sin6_family: AF_INET6 as u16,
-                        sin6_port: s.port.to_be(),
-                        sin6_addr: In6Addr { s6_addr: a.addr },
-                        sin6_scope_id: a.scope,
-                        ..Default::default()
-                    };
-                    (Sa { v6 }, size_of::<SockaddrIn6>())
-                };
+                let (sa, len) = a.sockaddr(s.port);
                 e.write(Entry {
                     ai: Addrinfo {
                         ai_flags: 0,
@@ -242,11 +216,7 @@ fn map_v4(found: &mut Found, all: bool) {
             if any_v6 && !all {
                 continue;
             }
-            let mut m = [0u8; 16];
-            m[10] = 0xff;
-            m[11] = 0xff;
-            m[12..].copy_from_slice(&a.addr[..4]);
-            a = Address { family: AF_INET6, addr: m, scope: 0 };
+            a = Address { family: AF_INET6, addr: a.mapped(), scope: 0 };
         }
         found.addrs[kept] = a;
         kept += 1;
@@ -400,6 +370,8 @@ pub unsafe extern "C" fn freeaddrinfo(ai: *mut Addrinfo) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use limpet_abi::socket::SockaddrIn;
 
     fn list(host: Option<&str>, serv: Option<&str>, hints: Option<Addrinfo>) -> Result<Vec<(c_int, c_int, c_int, u16)>, c_int> {
         let head = getaddrinfo_list(host.map(str::as_bytes), serv.map(str::as_bytes), hints.as_ref())?;

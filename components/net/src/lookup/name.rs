@@ -8,7 +8,7 @@ use limpet_abi::socket::{AF_INET, AF_INET6, AF_UNSPEC};
 use limpet_abi::nameser::{C_IN, NS_PACKETSZ, T_A, T_AAAA, T_CNAME};
 
 use crate::addr::inet::aton;
-use crate::addr::pton::parse_v6;
+use crate::addr::pton::parse_v6_scoped;
 use crate::db::hosts::{self, Scope};
 use crate::dns::name::{expand, same_name};
 use crate::dns::packet::Message;
@@ -32,13 +32,7 @@ const EDNS0_PAYLOAD: u16 = 1232;
 const CNAME_HOPS: usize = 16;
 
 /// One address found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Address {
-    pub family: c_int,
-    /// IPv4 in the first four bytes.
-    pub addr: [u8; 16],
-    pub scope: u32,
-}
+pub type Address = crate::addr::IpAddress;
 
 /// A lookup's result: the addresses and the canonical name.
 pub struct Found {
@@ -82,18 +76,7 @@ pub fn numeric(name: &[u8]) -> Option<Address> {
         addr[..4].copy_from_slice(&v4.to_ne_bytes());
         return Some(Address { family: AF_INET, addr, scope: 0 });
     }
-    let (text, zone) = match name.iter().position(|&c| c == b'%') {
-        Some(i) => (&name[..i], Some(&name[i + 1..])),
-        None => (name, None),
-    };
-    let addr = parse_v6(text)?;
-    let scope = match zone {
-        None => 0,
-        Some(z) if !z.is_empty() && z.iter().all(u8::is_ascii_digit) => {
-            z.iter().try_fold(0u32, |v, &c| v.checked_mul(10)?.checked_add(u32::from(c - b'0')))?
-        }
-        Some(z) => crate::iface::name::index_of(z).ok()?,
-    };
+    let (addr, scope) = parse_v6_scoped(name)?;
     Some(Address { family: AF_INET6, addr, scope })
 }
 

@@ -7,6 +7,7 @@ use limpet_abi::nameser::{C_IN, NS_PACKETSZ, T_PTR};
 use limpet_abi::socket::AF_INET;
 
 use super::name::NAME_ROOM;
+use crate::addr::{IpAddress, V4_MAPPED};
 use crate::db::hosts;
 use crate::dns::name::expand;
 use crate::dns::packet::Message;
@@ -18,19 +19,12 @@ use crate::resolv::send::{Exchange, send};
 /// The answer room of a PTR query.
 const ANSWER_ROOM: usize = 1500;
 
-/// The IPv4-mapped prefix.
-const V4_MAPPED: [u8; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
-
 /// An address as 16 bytes, IPv4 as IPv4-mapped, for comparing across families.
 fn as_v6(family: c_int, addr: &[u8]) -> [u8; 16] {
-    let mut a = [0u8; 16];
-    if family == AF_INET {
-        a[..12].copy_from_slice(&V4_MAPPED);
-        a[12..].copy_from_slice(&addr[..4]);
-    } else {
-        a.copy_from_slice(&addr[..16]);
-    }
-    a
+    let mut a = IpAddress { family, ..Default::default() };
+    let n = if family == AF_INET { 4 } else { 16 };
+    a.addr[..n].copy_from_slice(&addr[..n]);
+    a.mapped()
 }
 
 /// The reverse name of an address (16 bytes, IPv4-mapped for IPv4), into `out`; its length.

@@ -13,10 +13,9 @@
 //! IPv4 addresses take part as IPv4-mapped IPv6 ones, as the RFC says.
 use core::cmp::Ordering;
 use core::ffi::c_int;
-use core::mem::size_of;
 
 use limpet_abi::fcntl::O_CLOEXEC;
-use limpet_abi::socket::{AF_INET, AF_INET6, In6Addr, InAddr, SOCK_DGRAM, SockaddrIn, SockaddrIn6};
+use limpet_abi::socket::{AF_INET, AF_INET6, SOCK_DGRAM};
 use limpet_syscall::{nr, result, syscall3};
 
 use super::name::Address;
@@ -71,19 +70,6 @@ fn scope(a: &[u8; 16]) -> u8 {
     }
 }
 
-/// An address as IPv6: IPv4 as IPv4-mapped.
-fn as_v6(a: &Address) -> [u8; 16] {
-    if a.family == AF_INET {
-        let mut m = [0u8; 16];
-        m[10] = 0xff;
-        m[11] = 0xff;
-        m[12..].copy_from_slice(&a.addr[..4]);
-        m
-    } else {
-        a.addr
-    }
-}
-
 /// The source address the kernel would use to reach `a`, as IPv6, if any.
 fn source(a: &Address) -> Option<[u8; 16]> {
     // SAFETY: socket takes no pointer.
@@ -94,36 +80,25 @@ fn source(a: &Address) -> Option<[u8; 16]> {
 }
 
 fn source_of(fd: c_int, a: &Address) -> Option<[u8; 16]> {
-    if a.family == AF_INET {
-        let dst = SockaddrIn {
-            sin_family: AF_INET as u16,
-            sin_port: 65535u16.to_be(),
-            sin_addr: InAddr { s_addr: u32::from_ne_bytes([a.addr[0], a.addr[1], a.addr[2], a.addr[3]]) },
-            ..Default::default()
-        };
-        // SAFETY: a sockaddr_in of the size given; connecting a UDP socket sends nothing.
-        result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const dst as usize, size_of::<SockaddrIn>()) }).ok()?;
-        let mut src = SockaddrIn::default();
-        let mut len = size_of::<SockaddrIn>() as u32;
-        // SAFETY: `src` has `len` bytes.
-        result(unsafe { syscall3(nr::GETSOCKNAME, fd as usize, &raw mut src as usize, &raw mut len as usize) }).ok()?;
-        Some(as_v6(&Address { family: AF_INET, addr: { let mut b = [0; 16]; b[..4].copy_from_slice(&src.sin_addr.s_addr.to_ne_bytes()); b }, scope: 0 }))
-    } else {
-        let dst = SockaddrIn6 {
-            sin6_family: AF_INET6 as u16,
-            sin6_port: 65535u16.to_be(),
-            sin6_addr: In6Addr { s6_addr: a.addr },
-            sin6_scope_id: a.scope,
-            ..Default::default()
-        };
-        // SAFETY: as above, for IPv6.
-        result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const dst as usize, size_of::<SockaddrIn6>()) }).ok()?;
-        let mut src = SockaddrIn6::default();
-        let mut len = size_of::<SockaddrIn6>() as u32;
-        // SAFETY: as above.
-        result(unsafe { syscall3(nr::GETSOCKNAME, fd as usize, &raw mut src as usize, &raw mut len as usize) }).ok()?;
-        Some(src.sin6_addr.s6_addr)
-    }
+    // Any port will do: connecting a UDP socket sends nothing.
+    let (dst, len) = a.sockaddr(65535);
+    // SAFETY: a socket address of `len` bytes.
+    result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const dst as usize, len) }).ok()?;
+    let mut src = dst;
+    let mut slen = len as u32;
+    // SAFETY: `src` has room for `slen` bytes of the same family's address.
+    result(unsafe { syscall3(nr::GETSOCKNAME, fd as usize, &raw mut src as usize, &raw mut slen as usize) }).ok()?;
+    // SAFETY: the kernel wrote an address of `a`'s family.
+    let addr = unsafe {
+        if a.family == AF_INET {
+            let mut b = [0u8; 16];
+            b[..4].copy_from_slice(&src.v4.sin_addr.s_addr.to_ne_bytes());
+            b
+        } else {
+            src.v6.sin6_addr.s6_addr
+        }
+    };
+    Some(Address { family: a.family, addr, scope: 0 }.mapped())
 }
 
 /// What the rules compare for one destination.
@@ -138,7 +113,7 @@ struct Key {
 }
 
 fn key(a: &Address) -> Key {
-    let d = as_v6(a);
+    let d = a.mapped();
     let (precedence, label) = policy(&d);
     let scope_d = scope(&d);
     match source(a) {
@@ -195,10 +170,10 @@ mod tests {
     fn policy_and_scope() {
         let lo6 = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
         assert_eq!(policy(&lo6), (50, 0));
-        let v4 = as_v6(&Address { family: AF_INET, addr: [10, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], scope: 0 });
+        let v4 = Address { family: AF_INET, addr: [10, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], scope: 0 }.mapped();
         assert_eq!(policy(&v4), (35, 4));
         assert_eq!(scope(&v4), 14);
-        let lo4 = as_v6(&Address { family: AF_INET, addr: [127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], scope: 0 });
+        let lo4 = Address { family: AF_INET, addr: [127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], scope: 0 }.mapped();
         assert_eq!(scope(&lo4), 2);
         assert_eq!(scope(&lo6), 2);
         let g = [0x20, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];

@@ -7,8 +7,9 @@
 //! secure process (`AT_SECURE`), as glibc does. Without a `nameserver`, 127.0.0.1 is used.
 //!
 //! The parsed file is kept until it changes (one `stat` a lookup tells, see [`load`]); it
-//! is read through a fixed buffer, and what lies past its first 16 KiB is ignored.
-use core::ffi::{CStr, c_int};
+//! is read line by line through the /etc databases' reader, which skips a line of 1024
+//! bytes or more.
+use core::ffi::CStr;
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -21,7 +22,8 @@ use limpet_abi::fcntl::AT_FDCWD;
 use limpet_abi::stat::Stat;
 use limpet_abi::time::{CLOCK_REALTIME, Timespec};
 
-use crate::addr::pton::{parse_v4, parse_v6};
+use crate::addr::pton::{parse_v4, parse_v6_scoped};
+use crate::db::lines::Lines;
 
 /// The servers kept (`MAXNS`).
 pub const MAXNS: usize = 3;
@@ -29,20 +31,13 @@ pub const MAXNS: usize = 3;
 const SEARCH_ROOM: usize = 256;
 /// The domains of the search list kept.
 pub const MAXDNSRCH: usize = 6;
-/// The most of the file read.
-const FILE_MAX: usize = 16 * 1024;
 
 const NDOTS_MAX: u32 = 15;
 const TIMEOUT_MAX: u32 = 30;
 const ATTEMPTS_MAX: u32 = 5;
 
-/// A name server: its family, address bytes (IPv4 in the first four) and IPv6 scope.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Server {
-    pub family: c_int,
-    pub addr: [u8; 16],
-    pub scope: u32,
-}
+/// A name server.
+pub type Server = crate::addr::IpAddress;
 
 /// The resolver's configuration.
 #[derive(Clone, Copy, Debug)]
@@ -147,22 +142,11 @@ impl Conf {
         if self.nservers == MAXNS {
             return;
         }
-        let (text, scope) = match w.iter().position(|&c| c == b'%') {
-            Some(i) => (&w[..i], Some(&w[i + 1..])),
-            None => (w, None),
-        };
-        let server = if let Some(a) = parse_v4(text).filter(|_| scope.is_none()) {
+        let server = if let Some(a) = parse_v4(w) {
             let mut addr = [0; 16];
             addr[..4].copy_from_slice(&a);
             Server { family: AF_INET, addr, scope: 0 }
-        } else if let Some(addr) = parse_v6(text) {
-            let scope = match scope {
-                None => 0,
-                Some(s) => match number(s) {
-                    Some(n) => n,
-                    None => crate::iface::name::index_of(s).unwrap_or(0),
-                },
-            };
+        } else if let Some((addr, scope)) = parse_v6_scoped(w) {
             Server { family: AF_INET6, addr, scope }
         } else {
             return;
@@ -174,22 +158,24 @@ impl Conf {
     /// Reads the text of a resolv.conf.
     pub fn parse(text: &[u8]) -> Conf {
         let mut c = Conf::default();
-        for line in text.split(|&ch| ch == b'\n') {
-            let mut w = words(line);
-            let Some(key) = w.next() else { continue };
-            match key {
-                b"nameserver" => {
-                    if let Some(a) = w.next() {
-                        c.nameserver(a);
-                    }
-                }
-                b"domain" => c.set_search(w.take(1)),
-                b"search" => c.set_search(w),
-                b"options" => w.for_each(|o| c.option(o)),
-                _ => {}
-            }
-        }
+        text.split(|&ch| ch == b'\n').for_each(|line| c.line(line));
         c
+    }
+
+    /// Applies one line of the file.
+    fn line(&mut self, line: &[u8]) {
+        let mut w = words(line);
+        match w.next() {
+            Some(b"nameserver") => {
+                if let Some(a) = w.next() {
+                    self.nameserver(a);
+                }
+            }
+            Some(b"domain") => self.set_search(w.take(1)),
+            Some(b"search") => self.set_search(w),
+            Some(b"options") => w.for_each(|o| self.option(o)),
+            _ => {}
+        }
     }
 
     /// Applies `LOCALDOMAIN` and `RES_OPTIONS`, then fills in 127.0.0.1 when no server was
@@ -274,28 +260,6 @@ fn env(name: &CStr) -> Option<&'static [u8]> {
     (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_bytes())
 }
 
-/// Reads up to `buf.len()` bytes of the file `path` into `buf`; the bytes read (the rest
-/// of `buf` is left as it was, uninitialised or not).
-pub fn read_file<'b>(path: &CStr, buf: &'b mut [MaybeUninit<u8>]) -> &'b [u8] {
-    // SAFETY: `path` is NUL-terminated.
-    let fd = unsafe { limpet_syscall::unistd::open(path.as_ptr(), limpet_abi::fcntl::O_RDONLY | limpet_abi::fcntl::O_CLOEXEC, 0) };
-    if fd < 0 {
-        return &[];
-    }
-    let mut n = 0;
-    while n < buf.len() {
-        // SAFETY: the rest of `buf` is writable memory; the kernel only writes to it.
-        let r = unsafe { limpet_syscall::unistd::read(fd, buf[n..].as_mut_ptr().cast(), buf.len() - n) };
-        if r <= 0 {
-            break;
-        }
-        n += r as usize;
-    }
-    limpet_syscall::unistd::close(fd);
-    // SAFETY: the kernel wrote the first `n` bytes.
-    unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), n) }
-}
-
 /// What identifies one version of resolv.conf: device, inode, size, and the times of the
 /// last change to its contents and to its inode.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -347,14 +311,16 @@ fn version(path: &CStr, settle: i64) -> Option<Version> {
     })
 }
 
-/// Reads and parses the file.
+/// Reads and parses the file, line by line (the /etc databases' reader; a line longer
+/// than its buffer is skipped). No file is an empty one.
 fn read_conf(path: &CStr) -> Conf {
-    // Not zeroed: only what the file fills is read.
-    let mut buf = [MaybeUninit::<u8>::uninit(); FILE_MAX];
-    let read = read_file(path, &mut buf);
-    // A file cut at the buffer's end loses its last, partial line.
-    let text = if read.len() == FILE_MAX { &read[..read.iter().rposition(|&c| c == b'\n').unwrap_or(0)] } else { read };
-    Conf::parse(text)
+    let mut c = Conf::default();
+    if let Ok(mut lines) = Lines::open(path) {
+        while let Some(line) = lines.next_line() {
+            c.line(line);
+        }
+    }
+    c
 }
 
 /// Forgets the parsed file, so the next lookup reads it (what `res_init` asks for).

@@ -25,10 +25,7 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 
 use limpet_abi::fcntl::O_CLOEXEC;
 use limpet_abi::poll::{POLLIN, POLLOUT, PollFd};
-use limpet_abi::socket::{
-    AF_INET, AF_INET6, In6Addr, InAddr, MSG_NOSIGNAL, SOCK_DGRAM, SOCK_NONBLOCK, SOCK_STREAM, SOL_SOCKET, SO_ERROR, SockaddrIn,
-    SockaddrIn6,
-};
+use limpet_abi::socket::{MSG_NOSIGNAL, SOCK_DGRAM, SOCK_NONBLOCK, SOCK_STREAM, SOL_SOCKET, SO_ERROR};
 use limpet_abi::time::{CLOCK_MONOTONIC, Timespec};
 use limpet_syscall::errno::{EAGAIN, EINPROGRESS, EINTR};
 use limpet_syscall::{nr, result, syscall3, syscall4, syscall5, syscall6};
@@ -102,34 +99,6 @@ fn now_ms() -> u64 {
     ts.tv_sec as u64 * 1000 + ts.tv_nsec as u64 / 1_000_000
 }
 
-/// A server's socket address.
-#[repr(C)]
-union Addr {
-    v4: SockaddrIn,
-    v6: SockaddrIn6,
-}
-
-fn sockaddr(s: &Server) -> (Addr, usize) {
-    if s.family == AF_INET {
-        let a = SockaddrIn {
-            sin_family: AF_INET as u16,
-            sin_port: PORT.to_be(),
-            sin_addr: InAddr { s_addr: u32::from_ne_bytes([s.addr[0], s.addr[1], s.addr[2], s.addr[3]]) },
-            ..Default::default()
-        };
-        (Addr { v4: a }, size_of::<SockaddrIn>())
-    } else {
-        let a = SockaddrIn6 {
-            sin6_family: AF_INET6 as u16,
-            sin6_port: PORT.to_be(),
-            sin6_addr: In6Addr { s6_addr: s.addr },
-            sin6_scope_id: s.scope,
-            ..Default::default()
-        };
-        (Addr { v6: a }, size_of::<SockaddrIn6>())
-    }
-}
-
 fn close(fd: c_int) {
     limpet_syscall::unistd::close(fd);
 }
@@ -139,7 +108,7 @@ fn connect(s: &Server, ty: c_int) -> Option<c_int> {
     // SAFETY: socket takes no pointer.
     let fd = result(unsafe { syscall3(nr::SOCKET, s.family as usize, (ty | SOCK_NONBLOCK | O_CLOEXEC) as usize, 0) })
         .ok()? as c_int;
-    let (addr, len) = sockaddr(s);
+    let (addr, len) = s.sockaddr(PORT);
     // SAFETY: `addr` holds `len` bytes of socket address.
     match result(unsafe { syscall3(nr::CONNECT, fd as usize, &raw const addr as usize, len) }) {
         Ok(_) | Err(EINPROGRESS) => Some(fd),
