@@ -63,9 +63,9 @@ static void sysv(void)
 		struct msg a = { 2, "two" }, b = { 1, "one" };
 		msgsnd(q, &a, 4, 0);
 		msgsnd(q, &b, 4, 0);
+		shmdt(p); /* before the post, so the parent's IPC_STAT sees one attach */
 		struct sembuf up = { 0, 1, 0 };
 		semop(s, &up, 1);
-		shmdt(p);
 		_exit(0);
 	}
 	struct sembuf down = { 0, -1, 0 };
