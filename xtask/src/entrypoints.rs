@@ -28,8 +28,17 @@ pub struct Entry {
     pub component: String,
     pub file: String,
     /// How it is defined when not as a plain `fn` or `static` of its name: `macro NAME!`,
-    /// `alias of NAME`, ...
+    /// `alias of NAME`, ...; and `exported` for a name musl lacks that libc.so exports all
+    /// the same (glibc's names that programs and runtimes look for: `dlvsym`,
+    /// `__cxa_thread_atexit_impl`, ...).
     pub note: String,
+}
+
+impl Entry {
+    /// Whether libc.so exports this name although musl does not.
+    pub fn exported_beyond_musl(&self) -> bool {
+        self.note.split(|c: char| c == ' ' || c == ';').any(|w| w == "exported")
+    }
 }
 
 /// Parses the table.
@@ -108,7 +117,7 @@ pub fn components_for(names: &BTreeSet<String>) -> Result<BTreeSet<String>> {
 pub fn exports(table: &[Entry], components: &BTreeSet<String>, musl: &BTreeSet<String>, only: Option<&BTreeSet<String>>) -> BTreeSet<String> {
     table
         .iter()
-        .filter(|e| components.contains(&e.component) && musl.contains(&e.name))
+        .filter(|e| components.contains(&e.component) && (musl.contains(&e.name) || e.exported_beyond_musl()))
         .filter(|e| only.is_none_or(|o| o.contains(&e.name) || e.component == "start"))
         .map(|e| e.name.clone())
         .collect()
@@ -214,7 +223,7 @@ pub fn index(table: &[Entry]) -> String {
         rows.sort_by(|a, b| a.name.cmp(&b.name));
         for e in rows {
             let mut note = e.note.clone();
-            if !musl.is_empty() && !musl.contains(&e.name) {
+            if !musl.is_empty() && !musl.contains(&e.name) && !e.exported_beyond_musl() {
                 note = if note.is_empty() { "*libc.a only*".into() } else { format!("{note}; *libc.a only*") };
             }
             s.push_str(&format!("| `{}` | {} | [{}](../{}) | {} |\n", e.name, e.component, e.file, e.file, note));

@@ -21,6 +21,7 @@ mod macros;
 
 pub mod aio;
 
+pub mod dlfcn;
 pub mod errno;
 pub mod ether;
 pub mod fcntl;
@@ -54,6 +55,7 @@ pub mod wchar;
 /// Every module's records, for the check.
 pub const MODULES: &[check::Module] = &[
     check::Module { name: "aio", constants: aio::CONSTANTS, types: &[], structs: aio::STRUCTS },
+    check::Module { name: "dlfcn", constants: dlfcn::CONSTANTS, types: &[], structs: dlfcn::STRUCTS },
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "ether", constants: &[], types: &[], structs: ether::STRUCTS },
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },

@@ -3,9 +3,10 @@
 use core::ffi::CStr;
 
 /// The longest message; longer ones are cut, never overflow.
-const MSG_MAX: usize = 1024;
+pub const MSG_MAX: usize = 1024;
 
 /// A message assembled piece by piece and written with a single `write`.
+#[derive(Clone, Copy)]
 pub struct Msg {
     buf: [u8; MSG_MAX],
     len: usize,

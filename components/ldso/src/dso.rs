@@ -5,16 +5,25 @@ use limpet_abi::limits::PAGESIZE;
 use limpet_start::tls::TlsModule;
 use limpet_syscall::elf::*;
 
-/// One loaded module. Allocated by the loader and never freed.
+/// One loaded module. Modules loaded at start-up live for ever; those `dlopen` loads are
+/// freed when `dlclose` unloads them ([`crate::unload`]).
+///
+/// The first five fields are `struct link_map` of `<link.h>`, in its order: debuggers walk
+/// the modules through `_r_debug.r_map`, and `dlinfo(RTLD_DI_LINKMAP)` hands one out.
 #[repr(C)]
 pub struct Dso {
-    /// Load bias: run-time address minus link-time address.
+    /// Load bias: run-time address minus link-time address (`l_addr`).
     pub base: usize,
-    /// The name it was asked for by (`DT_NEEDED`, or the program's path).
-    pub name: *const u8,
-    /// The path it was opened from (what `--list` shows).
+    /// The path it was opened from (`l_name`; what `--list` and debuggers show).
     pub path: *const u8,
+    /// `l_ld`.
     pub dynv: *const Dyn,
+    /// The next module in load order, which is also symbol-lookup order (`l_next`).
+    pub next: *mut Dso,
+    /// `l_prev`.
+    pub prev: *mut Dso,
+    /// The name it was asked for by (`DT_NEEDED`, `dlopen`'s argument, or the program's path).
+    pub name: *const u8,
     /// The `d_val` of every dynamic tag below `DYNAMIC_TAGS`; 0 where absent.
     pub dynamic: [usize; DYNAMIC_TAGS],
     pub gnu_hash: *const u32,
@@ -22,6 +31,7 @@ pub struct Dso {
     pub syms: *const Sym,
     pub strings: *const u8,
     pub versym: *const u16,
+    pub verdef: *const u8,
     pub phdr: *const Phdr,
     pub phnum: usize,
     /// The `PT_TLS` image, registered with the pthread component when `has_tls`.
@@ -30,13 +40,12 @@ pub struct Dso {
     /// Page range to make read-only once relocated (`PT_GNU_RELRO`).
     pub relro_start: usize,
     pub relro_end: usize,
-    /// The whole mapped span (for the ones the loader mapped itself).
+    /// The whole mapped span: for the modules the loader mapped, the reservation it unmaps;
+    /// for the program and libc.so, the span of their `PT_LOAD` segments (for `dladdr`).
     pub map: usize,
     pub map_len: usize,
     pub dev: u64,
     pub ino: u64,
-    /// The next module in load order, which is also symbol-lookup order.
-    pub next: *mut Dso,
     /// Its direct dependencies, in `DT_NEEDED` order.
     pub deps: *mut *mut Dso,
     pub ndeps: usize,
@@ -47,6 +56,49 @@ pub struct Dso {
     pub is_libc: bool,
     /// `DT_RELACOUNT`: how many relative relocations open `DT_RELA` (0 if not given).
     pub relacount: usize,
+    /// `DT_FLAGS_1` (0 if not given).
+    pub flags_1: usize,
+    /// What keeps the module loaded (see [`crate::unload`]).
+    pub life: Life,
+    // Bounds proven by elf_check (set by map_library).
+    /// Entries of the symbol table: every index its hash tables and relocations give is
+    /// below it (0 for modules the loader did not map: the program, libc.so).
+    pub nsyms: usize,
+    /// `DT_STRSZ`: every string offset is below it, and the table ends with NUL (0 when
+    /// not checked, as for `nsyms`).
+    pub strsz: usize,
+}
+
+/// A module's place in the `dlopen` world.
+#[repr(C)]
+pub struct Life {
+    /// Loaded at start-up (or `RTLD_NODELETE`, or with static TLS): never unloaded.
+    pub permanent: bool,
+    /// Its symbols are in the global scope (start-up modules and `RTLD_GLOBAL` ones).
+    pub global: bool,
+    /// Its relocations are applied.
+    pub relocated: bool,
+    /// Its constructors have run (it is on the destructor list).
+    pub constructed: bool,
+    /// `dlopen` calls not yet matched by `dlclose`.
+    pub opens: usize,
+    /// Holds that are not modules: thread-exit destructors registered in it.
+    pub pins: usize,
+    /// The modules it holds beyond `deps`: those its relocations bound symbols to.
+    pub bound: *mut *mut Dso,
+    pub nbound: usize,
+    pub bound_cap: usize,
+    /// Marks for the unloading sweep.
+    pub mark: bool,
+    /// Memory from the loader's heap (freed at unload): the descriptor itself is
+    /// heap-allocated when this is set.
+    pub on_heap: bool,
+    /// The number of symbols, counted on first need (0: not yet).
+    pub nsyms: usize,
+    /// Room in `deps` (its allocation, in entries).
+    pub deps_cap: usize,
+    /// Being unloaded: no longer found by name, handle or address.
+    pub dying: bool,
 }
 
 /// How many dynamic tags the [`Dso::dynamic`] table keeps: every numbered one up to
@@ -57,6 +109,8 @@ const DYNAMIC_TAGS: usize = DT_RELRENT as usize + 1;
 /// `DT_RELACOUNT`: how many `R_X86_64_RELATIVE` entries open `DT_RELA` (the linker sorts
 /// them first).
 const DT_RELACOUNT: isize = 0x6fff_fff9;
+/// `DT_FLAGS_1`: more flags (`DF_1_*`).
+const DT_FLAGS_1: isize = 0x6fff_fffb;
 
 impl Dso {
     /// The value of dynamic tag `tag` (below `DYNAMIC_TAGS`).
@@ -86,8 +140,12 @@ impl Dso {
                     self.gnu_hash = (base + val) as *const u32;
                 } else if tag == DT_VERSYM {
                     self.versym = (base + val) as *const u16;
+                } else if tag == DT_VERDEF {
+                    self.verdef = (base + val) as *const u8;
                 } else if tag == DT_RELACOUNT {
                     self.relacount = val;
+                } else if tag == DT_FLAGS_1 {
+                    self.flags_1 = val;
                 }
                 d = d.add(1);
             }
@@ -151,7 +209,7 @@ impl Dso {
     }
 }
 
-/// A zeroed descriptor, as the loader allocates them.
+/// A zeroed descriptor for a module of start-up, which lives for ever.
 ///
 /// # Safety
 /// Single-threaded loader use, as for [`crate::alloc::alloc`].
@@ -160,12 +218,56 @@ pub unsafe fn new_dso() -> *mut Dso {
     let d = unsafe { crate::alloc::alloc_zeroed::<Dso>() };
     if !d.is_null() {
         // SAFETY: freshly allocated.
-        unsafe { (*d).tls = TlsModule::empty() };
+        unsafe {
+            (*d).tls = TlsModule::empty();
+            (*d).life.permanent = true;
+        }
     }
     d
 }
 
-/// The end of the global module list, for appending.
+/// A zeroed descriptor from the loader's heap, for a module `dlopen` loads; [`free_dso`]
+/// gives it back.
+///
+/// # Safety
+/// Under the dynamic linker's lock.
+pub unsafe fn new_heap_dso() -> *mut Dso {
+    // SAFETY: the heap gives zeroed memory; an all-zero Dso is valid.
+    let d = unsafe { crate::heap::alloc(size_of::<Dso>(), align_of::<Dso>()) as *mut Dso };
+    if !d.is_null() {
+        // SAFETY: freshly allocated.
+        unsafe {
+            (*d).tls = TlsModule::empty();
+            (*d).life.on_heap = true;
+        }
+    }
+    d
+}
+
+/// Frees a heap descriptor and what it owns: its name and path copies, its dependency and
+/// binding lists.
+///
+/// # Safety
+/// Under the dynamic linker's lock; `d` came from [`new_heap_dso`], is unlinked and unmapped,
+/// and nothing refers to it any more.
+pub unsafe fn free_dso(d: *mut Dso) {
+    // SAFETY: every pointer freed here was allocated from the heap with these sizes when the
+    // module was loaded (`crate::load`), and only this descriptor refers to it.
+    unsafe {
+        let x = &mut *d;
+        for s in [x.name, x.path] {
+            if !s.is_null() {
+                crate::heap::free(s as *mut u8, crate::search::cstr(s).len() + 1, 1);
+            }
+        }
+        crate::heap::free(x.deps.cast(), x.life.deps_cap * size_of::<*mut Dso>(), align_of::<*mut Dso>());
+        crate::heap::free(x.life.bound.cast(), x.life.bound_cap * size_of::<*mut Dso>(), align_of::<*mut Dso>());
+        crate::heap::free(d.cast(), size_of::<Dso>(), align_of::<Dso>());
+    }
+}
+
+/// The module list, in load order (which is symbol-lookup order): both ends, for appending
+/// and for unlinking a module `dlclose` unloads.
 pub struct List {
     pub head: *mut Dso,
     pub tail: *mut Dso,
@@ -181,9 +283,10 @@ impl List {
     /// # Safety
     /// `d` must be a live descriptor not yet in any list.
     pub unsafe fn push(&mut self, d: *mut Dso) {
-        // SAFETY: per the contract; the list owns its nodes.
+        // SAFETY: `d` is live and unlinked; the list owns the links of its nodes.
         unsafe {
             (*d).next = ptr::null_mut();
+            (*d).prev = self.tail;
             if self.tail.is_null() {
                 self.head = d;
             } else {
@@ -193,7 +296,30 @@ impl List {
         self.tail = d;
     }
 
-    /// Iterates in load order.
+    /// Unlinks `d`.
+    ///
+    /// # Safety
+    /// `d` must be in this list.
+    pub unsafe fn remove(&mut self, d: *mut Dso) {
+        // SAFETY: `d` and its neighbours are live nodes of this list.
+        unsafe {
+            let (prev, next) = ((*d).prev, (*d).next);
+            if prev.is_null() {
+                self.head = next;
+            } else {
+                (*prev).next = next;
+            }
+            if next.is_null() {
+                self.tail = prev;
+            } else {
+                (*next).prev = prev;
+            }
+            (*d).next = ptr::null_mut();
+            (*d).prev = ptr::null_mut();
+        }
+    }
+
+    /// Iterates in load order. The list must not change meanwhile.
     pub fn iter(&self) -> impl Iterator<Item = *mut Dso> {
         let mut d = self.head;
         core::iter::from_fn(move || {
@@ -201,10 +327,15 @@ impl List {
                 return None;
             }
             let cur = d;
-            // SAFETY: list nodes are live for ever.
+            // SAFETY: list nodes stay live while they are linked.
             d = unsafe { (*d).next };
             Some(cur)
         })
+    }
+
+    /// Whether `d` is one of the list's modules (a valid handle).
+    pub fn contains(&self, d: *const Dso) -> bool {
+        self.iter().any(|x| x as *const Dso == d)
     }
 }
 

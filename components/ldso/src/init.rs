@@ -40,11 +40,12 @@ unsafe fn run_array(d: &Dso, tag: isize, size_tag: isize, backwards: bool) {
     }
 }
 
-/// Constructs `d` after its dependencies.
+/// Constructs `d` after its dependencies (those not constructed yet).
 ///
 /// # Safety
-/// Start-up only; `d` and its dependencies are relocated.
-unsafe fn construct(d: *mut Dso) {
+/// Start-up, or `dlopen` under the dynamic linker's lock; `d` and its dependencies are
+/// relocated.
+pub unsafe fn construct(d: *mut Dso) {
     // SAFETY: per the contract; the walk marks each module once, so cycles end.
     unsafe {
         if (*d).init_visited {
@@ -64,6 +65,58 @@ unsafe fn construct(d: *mut Dso) {
         run_array(dso, DT_INIT_ARRAY, DT_INIT_ARRAYSZ, false);
         (*d).fini_next = FINI_HEAD;
         FINI_HEAD = d;
+        (*d).life.constructed = true;
+    }
+}
+
+/// Runs a module's destructors: first the exit handlers registered from its code or with
+/// its `__dso_handle` (which would otherwise run after it is gone), then `DT_FINI_ARRAY`
+/// backwards and `DT_FINI`.
+///
+/// # Safety
+/// The module is relocated and constructed, and off the destructor list.
+unsafe fn destruct(d: *mut Dso) {
+    // SAFETY: per the contract.
+    unsafe {
+        let dso = &*d;
+        if dso.map_len != 0 {
+            limpet_start::exit::finalize(&|h| limpet_start::exit::handler_in(h, dso.map, dso.map + dso.map_len));
+        }
+        run_array(dso, DT_FINI_ARRAY, DT_FINI_ARRAYSZ, true);
+        if dso.dynval(DT_FINI) != 0 {
+            core::mem::transmute::<usize, Hook>(dso.base + dso.dynval(DT_FINI))();
+        }
+    }
+}
+
+/// Runs the destructors of the modules being unloaded (`life.dying`), the last constructed
+/// first, taking each off the destructor list before its destructors run.
+///
+/// # Safety
+/// Under the dynamic linker's lock.
+pub unsafe fn destruct_dying() {
+    // SAFETY: the list's modules are live; a destructor may change the list (a nested
+    // dlclose), so the walk restarts from the head after each one.
+    unsafe {
+        loop {
+            let mut prev: *mut Dso = ptr::null_mut();
+            let mut d = FINI_HEAD;
+            while !d.is_null() && !(*d).life.dying {
+                prev = d;
+                d = (*d).fini_next;
+            }
+            if d.is_null() {
+                return;
+            }
+            if prev.is_null() {
+                FINI_HEAD = (*d).fini_next;
+            } else {
+                (*prev).fini_next = (*d).fini_next;
+            }
+            (*d).fini_next = ptr::null_mut();
+            (*d).life.constructed = false;
+            destruct(d);
+        }
     }
 }
 

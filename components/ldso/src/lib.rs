@@ -15,15 +15,41 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod alloc;
+#[cfg(target_arch = "x86_64")]
+pub mod cxa;
+pub mod debug;
 pub mod diag;
 #[cfg(target_arch = "x86_64")]
+pub mod dladdr;
+#[cfg(target_arch = "x86_64")]
+pub mod dlerror;
+#[cfg(target_arch = "x86_64")]
+pub mod dlopen;
+#[cfg(target_arch = "x86_64")]
 pub mod dlstart;
+#[cfg(target_arch = "x86_64")]
+pub mod dlsym;
 pub mod dso;
+pub mod elf_check;
+pub mod heap;
 pub mod init;
+#[cfg(feature = "export")]
+mod initfini;
+#[cfg(target_arch = "x86_64")]
+pub mod iterate;
+pub mod load;
+pub mod lock;
 pub mod map;
 pub mod reloc;
 pub mod relocate_self;
 pub mod search;
 #[cfg(target_arch = "x86_64")]
 pub mod stage;
+pub mod state;
 pub mod symbol;
+#[cfg(target_arch = "x86_64")]
+pub mod thread;
+#[cfg(target_arch = "x86_64")]
+pub mod tls;
+#[cfg(target_arch = "x86_64")]
+pub mod unload;

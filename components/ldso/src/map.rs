@@ -1,28 +1,35 @@
 //! Mapping an ELF file's `PT_LOAD` segments into memory.
+//!
+//! Nothing from the file is trusted before [`crate::elf_check`] has seen it: the headers
+//! before anything is mapped, the dynamic section and its tables after mapping and before
+//! the descriptor reads them. A refused file is unmapped again and fails with `ENOEXEC`.
 use core::ffi::c_int;
 
 use limpet_abi::limits::PAGESIZE;
-use limpet_abi::mman::{MAP_ANONYMOUS, MAP_FIXED, MAP_PRIVATE, PROT_EXEC, PROT_NONE, PROT_READ, PROT_WRITE};
+use limpet_abi::mman::{
+    MAP_ANONYMOUS, MAP_FIXED, MAP_FIXED_NOREPLACE, MAP_PRIVATE, PROT_EXEC, PROT_NONE, PROT_READ, PROT_WRITE,
+};
 use limpet_abi::stat::Stat;
 use limpet_syscall::elf::*;
 use limpet_syscall::errno::{ENOEXEC, ENOMEM};
 use limpet_syscall::{nr, result, syscall2, syscall3, syscall4, syscall6};
 
 use crate::dso::Dso;
-
-#[cfg(target_arch = "x86_64")]
-const EM_NATIVE: u16 = 62;
-#[cfg(target_arch = "aarch64")]
-const EM_NATIVE: u16 = 183;
-#[cfg(target_arch = "riscv64")]
-const EM_NATIVE: u16 = 243;
+use crate::elf_check::{self, Layout, MAX_LOADS, MAX_PHNUM, Range, Span, Tables};
 
 /// Enough for the ELF header and the program headers of any ordinary file; larger header
-/// tables are read separately.
+/// tables are read into [`PH_SPILL`].
 const HEAD_BYTES: usize = 1024;
 
 #[repr(C, align(8))]
 struct Head([u8; HEAD_BYTES]);
+
+/// Room for the largest program header table [`elf_check`] admits, for files whose table
+/// is not within [`HEAD_BYTES`]. Static rather than loader memory, which is never given
+/// back: a refused file would leak it.
+#[repr(C, align(8))]
+struct Spill([u8; MAX_PHNUM * size_of::<Phdr>()]);
+static mut PH_SPILL: Spill = Spill([0; MAX_PHNUM * size_of::<Phdr>()]);
 
 const fn page_down(x: usize) -> usize {
     x & !(PAGESIZE - 1)
@@ -45,153 +52,196 @@ fn prot_of(flags: u32) -> c_int {
     p
 }
 
-/// Reads exactly `len` bytes at `off`, or fails.
+/// A refusal by [`elf_check`]: the file is not a loadable ELF file for this machine.
+fn malformed(_: elf_check::Bad) -> i32 {
+    ENOEXEC
+}
+
+/// Reads up to `len` bytes at `off`; returns how many (fewer only at the end of the file).
 ///
 /// # Safety
 /// `buf` must be valid for `len` bytes of writes.
-unsafe fn pread_exact(fd: i32, buf: *mut u8, len: usize, off: usize) -> Result<(), i32> {
+unsafe fn pread(fd: i32, buf: *mut u8, len: usize, off: usize) -> Result<usize, i32> {
     let mut done = 0;
     while done < len {
         // SAFETY: the destination stays within `buf[..len]`.
-        let n = result(unsafe {
-            limpet_syscall::syscall4(nr::PREAD64, fd as usize, buf as usize + done, len - done, off + done)
-        })?;
+        let n = result(unsafe { syscall4(nr::PREAD64, fd as usize, buf as usize + done, len - done, off + done) })?;
         if n == 0 {
-            return Err(ENOEXEC);
+            break;
         }
         done += n;
     }
-    Ok(())
+    Ok(done)
+}
+
+fn munmap(addr: usize, len: usize) {
+    // SAFETY: only ever called on a reservation this module made and nothing else uses.
+    unsafe { syscall2(nr::MUNMAP, addr, len) };
 }
 
 /// Maps the ELF file open on `fd` into `dso`: segments, bias, dynamic section, TLS and
 /// RELRO. `allow_exec` admits a position-dependent executable (the program itself, when the
-/// loader is run as a command). Fails with `ENOEXEC` for anything that is not a loadable
-/// ELF file for this machine, including a truncated one.
+/// loader is run as a command). Fails with `ENOEXEC` for anything that is not a well-formed
+/// loadable ELF file for this machine (see [`elf_check`]), including a truncated one; `dso`
+/// is then left as it was, and nothing stays mapped.
 ///
 /// # Safety
 /// `dso` must be a fresh descriptor; single-threaded loader use.
 pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<usize, i32> {
     let mut head = Head([0; HEAD_BYTES]);
-    // SAFETY: reading into a local buffer.
-    let n = result(unsafe { syscall3(nr::READ, fd as usize, head.0.as_mut_ptr() as usize, HEAD_BYTES) })?;
-    if n < size_of::<Ehdr>() {
-        return Err(ENOEXEC);
-    }
-    // SAFETY: the buffer holds at least a whole, suitably aligned header.
-    let eh = unsafe { *(head.0.as_ptr() as *const Ehdr) };
-    let type_ok = eh.e_type == ET_DYN || (allow_exec && eh.e_type == ET_EXEC);
-    if eh.e_ident[..4] != ELFMAG
-        || eh.e_ident[4] != ELFCLASS64
-        || eh.e_machine != EM_NATIVE
-        || !type_ok
-        || eh.e_phentsize as usize != size_of::<Phdr>()
-        || eh.e_phnum == 0
-    {
-        return Err(ENOEXEC);
-    }
+    // SAFETY: `head` is a local buffer of HEAD_BYTES.
+    let n = unsafe { pread(fd, head.0.as_mut_ptr(), HEAD_BYTES, 0)? };
+    let head = head.0.get(..n).ok_or(ENOEXEC)?;
+    let eh: Ehdr = elf_check::read(head, 0).ok_or(ENOEXEC)?;
     let mut st = Stat::default();
     // SAFETY: `st` is a local of the kernel's layout.
     result(unsafe { syscall2(nr::FSTAT, fd as usize, &raw mut st as usize) })?;
+    let file_size = usize::try_from(st.st_size).map_err(|_| ENOEXEC)?;
+    elf_check::check_ehdr(&eh, file_size, allow_exec).map_err(malformed)?;
     let phnum = eh.e_phnum as usize;
-    let ph_bytes = phnum * size_of::<Phdr>();
-    let phdrs_ptr = if eh.e_phoff + ph_bytes <= n {
-        head.0.as_ptr().wrapping_add(eh.e_phoff) as *const Phdr
-    } else {
-        // SAFETY: a loader allocation of the right size.
-        let buf = unsafe { crate::alloc::alloc(ph_bytes, 8) };
-        if buf.is_null() {
-            return Err(ENOMEM);
-        }
-        // SAFETY: `buf` holds `ph_bytes`.
-        unsafe { pread_exact(fd, buf, ph_bytes, eh.e_phoff)? };
-        buf as *const Phdr
+    let phdrs = match elf_check::phdrs_in(head, eh.e_phoff, phnum) {
+        Some(p) => p,
+        // SAFETY: single-threaded loader use (the contract); the spill buffer is only used
+        // until this call returns.
+        None => unsafe { read_spilled(fd, eh.e_phoff, phnum)? },
     };
-    // SAFETY: `phdrs_ptr` points at `phnum` headers, read above.
-    let phdrs = unsafe { core::slice::from_raw_parts(phdrs_ptr, phnum) };
+    let layout = elf_check::check_phdrs(&eh, phdrs, file_size, allow_exec).map_err(malformed)?;
+    let span = reserve(&layout, eh.e_type == ET_EXEC)?;
+    let bias = span - layout.lo;
+    // SAFETY: `span` is the fresh reservation for `layout`, which `phdrs` passed.
+    match unsafe { fill(fd, phdrs, &layout, bias) } {
+        Ok((tables, phdr)) => {
+            dso.map = span;
+            dso.map_len = layout.hi - layout.lo;
+            dso.dev = st.st_dev;
+            dso.ino = st.st_ino;
+            dso.nsyms = tables.nsyms;
+            dso.strsz = tables.strsz;
+            // SAFETY: `check_dynamic` proved the dynamic section ends inside the mapping
+            // and every table it names lies there; `phdrs` is the checked copy of the
+            // headers, and `phdr` their lasting copy.
+            unsafe {
+                dso.parse_dynamic(bias, (bias + layout.dynamic) as *const Dyn);
+                dso.parse_phdrs(phdrs.as_ptr(), phnum);
+            }
+            dso.phdr = phdr;
+            Ok(bias.wrapping_add(eh.e_entry))
+        }
+        Err(e) => {
+            munmap(span, layout.hi - layout.lo);
+            Err(e)
+        }
+    }
+}
 
-    let (mut lo, mut hi) = (usize::MAX, 0);
-    let mut dynamic = None;
-    for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
-        if ph.p_offset.checked_add(ph.p_filesz).is_none_or(|end| end as u64 > st.st_size as u64)
-            || ph.p_filesz > ph.p_memsz
-            || (ph.p_vaddr.wrapping_sub(ph.p_offset)) % PAGESIZE != 0
-        {
-            return Err(ENOEXEC);
-        }
-        lo = lo.min(page_down(ph.p_vaddr));
-        hi = hi.max(page_up(ph.p_vaddr + ph.p_memsz));
-    }
-    for ph in phdrs {
-        if ph.p_type == PT_DYNAMIC {
-            dynamic = Some(ph.p_vaddr);
-        }
-    }
-    if lo >= hi {
+/// Reads a program header table that is not within the first [`HEAD_BYTES`] of the file.
+///
+/// # Safety
+/// Single-threaded loader use: the result borrows [`PH_SPILL`] until the next call.
+unsafe fn read_spilled(fd: i32, off: usize, phnum: usize) -> Result<&'static [Phdr], i32> {
+    // SAFETY: per the contract nothing else uses the spill buffer now.
+    let spill = unsafe { &mut (*(&raw mut PH_SPILL)).0 };
+    let len = phnum * size_of::<Phdr>();
+    // `check_ehdr` bounds phnum by MAX_PHNUM, so the table fits.
+    let buf = spill.get_mut(..len).ok_or(ENOEXEC)?;
+    // SAFETY: `buf` holds `len` bytes.
+    if unsafe { pread(fd, buf.as_mut_ptr(), len, off)? } != len {
         return Err(ENOEXEC);
     }
-    let dynamic = dynamic.ok_or(ENOEXEC)?;
+    elf_check::phdrs_in(buf, 0, phnum).ok_or(ENOEXEC)
+}
 
-    // Reserve the whole span first, so the segments land at the right distances from each
-    // other and the gaps stay inaccessible.
-    let fixed = if eh.e_type == ET_EXEC { MAP_FIXED } else { 0 };
-    // SAFETY: a fresh anonymous mapping (or the executable's fixed addresses).
-    let span = result(unsafe {
-        syscall6(nr::MMAP, lo, hi - lo, PROT_NONE as usize, (MAP_PRIVATE | MAP_ANONYMOUS | fixed) as usize, usize::MAX, 0)
-    })?;
-    let bias = span.wrapping_sub(lo);
-    for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
-        let prot = prot_of(ph.p_flags);
-        let (file_flags, anon_flags) = ((MAP_PRIVATE | MAP_FIXED) as usize, (MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS) as usize);
-        let start = page_down(ph.p_vaddr);
-        let file_end = ph.p_vaddr + ph.p_filesz;
-        let mem_end = page_up(ph.p_vaddr + ph.p_memsz);
-        let mut mapped_end = start;
-        if ph.p_filesz > 0 {
-            mapped_end = page_up(file_end);
-            // SAFETY: inside our reservation.
-            result(unsafe {
-                syscall6(nr::MMAP, bias + start, mapped_end - start, prot as usize, file_flags, fd as usize, page_down(ph.p_offset))
-            })?;
-            if ph.p_memsz > ph.p_filesz && prot & PROT_WRITE != 0 {
-                // The tail of the last file page belongs to .bss and must read as zero.
-                // SAFETY: the page is mapped writable just above.
-                unsafe { core::ptr::write_bytes((bias + file_end) as *mut u8, 0, mapped_end - file_end) };
-            }
-        }
-        if mem_end > mapped_end {
-            // SAFETY: inside our reservation.
-            result(unsafe {
-                syscall6(nr::MMAP, bias + mapped_end, mem_end - mapped_end, prot as usize, anon_flags, usize::MAX, 0)
-            })?;
-        }
+/// Reserves the whole span first, so the segments land at the right distances from each
+/// other and the gaps stay inaccessible. Returns its address.
+fn reserve(layout: &Layout, exec: bool) -> Result<usize, i32> {
+    let len = layout.hi - layout.lo;
+    let flags = MAP_PRIVATE | MAP_ANONYMOUS | if exec { MAP_FIXED_NOREPLACE } else { 0 };
+    // SAFETY: a fresh anonymous mapping; at the executable's own addresses it may not
+    // replace anything there (the loader itself, say).
+    let span = result(unsafe { syscall6(nr::MMAP, layout.lo, len, PROT_NONE as usize, flags as usize, usize::MAX, 0) })?;
+    // A kernel older than MAP_FIXED_NOREPLACE takes the address as a hint. A library
+    // placed below its link address would have a bias that wraps, which the loader's
+    // address sums do not allow for.
+    if (exec && span != layout.lo) || span < layout.lo {
+        munmap(span, len);
+        return Err(if exec { ENOEXEC } else { ENOMEM });
     }
-    dso.map = span;
-    dso.map_len = hi - lo;
-    dso.dev = st.st_dev;
-    dso.ino = st.st_ino;
-    // SAFETY: the dynamic section and program headers are now mapped.
-    unsafe {
-        dso.parse_dynamic(bias, (bias + dynamic) as *const Dyn);
-        let phdr_addr = phdrs
-            .iter()
-            .find(|p| p.p_type == PT_LOAD && p.p_offset <= eh.e_phoff && eh.e_phoff + ph_bytes <= p.p_offset + p.p_filesz)
-            .map(|p| (bias + p.p_vaddr + (eh.e_phoff - p.p_offset)) as *const Phdr);
-        // A file whose headers are not in a loaded segment still has them in our copy.
-        let phdr_src = phdr_addr.unwrap_or(phdrs_ptr);
-        dso.parse_phdrs(phdr_src, phnum);
-        if phdr_addr.is_none() {
-            // The copy in `head` is about to go away: keep the run-time view pointing at memory
-            // that lives on.
-            let keep = crate::alloc::alloc(ph_bytes, 8);
+    Ok(span)
+}
+
+/// Maps the segments into the reservation at `bias` and checks the mapped dynamic section.
+/// Returns what the checks proved and where the program headers will stay.
+///
+/// # Safety
+/// The reservation for `layout` must be fresh at `bias`, and `phdrs` have passed
+/// [`elf_check::check_phdrs`].
+unsafe fn fill(fd: i32, phdrs: &[Phdr], layout: &Layout, bias: usize) -> Result<(Tables, *const Phdr), i32> {
+    for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
+        // SAFETY: checked segments inside the fresh reservation (the contract).
+        unsafe { map_segment(fd, ph, bias)? };
+    }
+    let mut buf = [Range::EMPTY; MAX_LOADS];
+    let ranges = elf_check::load_ranges(phdrs, bias, &mut buf);
+    // SAFETY: each range is pages just mapped with its segment's access, as `load_ranges`
+    // reckons with later segments over shared pages; the mapping stays until the caller
+    // unmaps it, after `span`'s last use, and nothing writes to it meanwhile.
+    let span = unsafe { Span::new(ranges) };
+    let tables =
+        elf_check::check_dynamic(&span, bias, layout.dynamic, layout.dynamic_entries).map_err(malformed)?;
+    let table_len = phdrs.len() * size_of::<Phdr>();
+    let mapped = layout.phdr_vaddr.map(|v| bias + v).filter(|&a| span.covers(a, table_len, PF_R));
+    let phdr = match mapped {
+        Some(a) => a as *const Phdr,
+        None => {
+            // The headers are not in a loaded segment: keep a copy in loader memory (the
+            // one read here goes away).
+            // SAFETY: single-threaded loader use.
+            let keep = unsafe { crate::alloc::alloc(table_len, align_of::<Phdr>()) };
             if keep.is_null() {
                 return Err(ENOMEM);
             }
-            core::ptr::copy_nonoverlapping(phdrs_ptr as *const u8, keep, ph_bytes);
-            dso.phdr = keep as *const Phdr;
+            // SAFETY: `keep` is a fresh block of `table_len` bytes; `phdrs` has as many.
+            unsafe { core::ptr::copy_nonoverlapping(phdrs.as_ptr().cast::<u8>(), keep, table_len) };
+            keep as *const Phdr
+        }
+    };
+    Ok((tables, phdr))
+}
+
+/// Maps one `PT_LOAD` segment: its file pages, the zeroed rest of its last file page
+/// when writable, and anonymous pages for the rest of its memory.
+///
+/// # Safety
+/// `ph` passed [`elf_check::check_phdrs`] and lies in a reservation of ours at `bias`.
+unsafe fn map_segment(fd: i32, ph: &Phdr, bias: usize) -> Result<(), i32> {
+    let prot = prot_of(ph.p_flags);
+    let (file_flags, anon_flags) =
+        ((MAP_PRIVATE | MAP_FIXED) as usize, (MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS) as usize);
+    // `check_phdrs` bounded every segment's end well below overflow.
+    let start = page_down(ph.p_vaddr);
+    let file_end = ph.p_vaddr + ph.p_filesz;
+    let mem_end = page_up(ph.p_vaddr + ph.p_memsz);
+    let mut mapped_end = start;
+    if ph.p_filesz > 0 {
+        mapped_end = page_up(file_end);
+        // SAFETY: inside our reservation (the contract); the last page holds file bytes,
+        // since the segment's file range ends inside the file.
+        result(unsafe {
+            syscall6(nr::MMAP, bias + start, mapped_end - start, prot as usize, file_flags, fd as usize, page_down(ph.p_offset))
+        })?;
+        if ph.p_memsz > ph.p_filesz && prot & PROT_WRITE != 0 {
+            // The tail of the last file page belongs to .bss and must read as zero.
+            // SAFETY: the page is mapped writable just above.
+            unsafe { core::ptr::write_bytes((bias + file_end) as *mut u8, 0, mapped_end - file_end) };
         }
     }
-    Ok(bias.wrapping_add(eh.e_entry))
+    if mem_end > mapped_end {
+        // SAFETY: inside our reservation.
+        result(unsafe {
+            syscall6(nr::MMAP, bias + mapped_end, mem_end - mapped_end, prot as usize, anon_flags, usize::MAX, 0)
+        })?;
+    }
+    Ok(())
 }
 
 /// Makes the module's RELRO range read-only after relocation.

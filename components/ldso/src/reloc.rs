@@ -1,20 +1,40 @@
-//! Applying a module's relocations (`DT_RELA`, `DT_JMPREL`, `DT_RELR`) against the global
-//! symbol scope. Binding is always immediate: there is no lazy PLT resolution.
+//! Applying a module's relocations (`DT_RELA`, `DT_JMPREL`, `DT_RELR`) against its symbol
+//! scope. Binding is always immediate: there is no lazy PLT resolution.
+//!
+//! IFUNC resolvers of the module itself (`R_X86_64_IRELATIVE`, and symbolic references to
+//! its own `STT_GNU_IFUNC` symbols) run in a second pass, after its other relocations, so
+//! that a resolver finds the module's data relocated. A module's resolvers for other
+//! modules' IFUNCs find those relocated already: dependencies are relocated first.
+//!
+//! When a relocation binds to a module that `dlclose` could unload, the binding is recorded
+//! in the relocated module's `life.bound` list: that module then keeps the other loaded.
 use core::ffi::CStr;
 
 use limpet_syscall::elf::*;
 
 use crate::diag::Msg;
 use crate::dso::Dso;
-use crate::symbol::{Def, lookup_global, lookup_in, Name};
+use crate::symbol::{Def, Name, lookup_chain, lookup_in, lookup_list};
 
 /// Where symbol references are resolved.
 #[derive(Clone, Copy)]
 pub enum Scope {
     /// Only the module itself: libc.so binding to itself in the second stage.
     Own,
-    /// The global list from `head`; `app` is skipped for copy relocations.
+    /// The global modules of the list from `head`; `app` is skipped for copy relocations.
     Global { head: *mut Dso, app: *mut Dso },
+    /// The global modules, then the `dlopen`ed module's own scope (itself and its
+    /// dependencies, breadth first): `local[..nlocal]`.
+    Local { head: *mut Dso, app: *mut Dso, local: *const *mut Dso, nlocal: usize },
+}
+
+/// Which relocations a pass applies.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Everything but the module's own IFUNC resolvers.
+    Main,
+    /// Only those.
+    Resolvers,
 }
 
 /// Applies every relocation of `dso`. Unresolvable symbols are reported on stderr, as
@@ -32,24 +52,90 @@ pub unsafe fn relocate(dso: *mut Dso, scope: Scope, relative_pending: bool) -> b
     unsafe {
         let d = &*dso;
         let mut ok = true;
-        for (table, size) in [(DT_RELA, DT_RELASZ), (DT_JMPREL, DT_PLTRELSZ)] {
-            let start = d.dynval(table);
-            if start == 0 {
-                continue;
+        for pass in [Pass::Main, Pass::Resolvers] {
+            for (table, size) in [(DT_RELA, DT_RELASZ), (DT_JMPREL, DT_PLTRELSZ)] {
+                let start = d.dynval(table);
+                if start == 0 {
+                    continue;
+                }
+                let n = d.dynval(size) / size_of::<Rela>();
+                let relas = core::slice::from_raw_parts((d.base + start) as *const Rela, n);
+                let done = if table == DT_RELA && !relative_pending { d.relacount.min(n) } else { 0 };
+                for r in &relas[done..] {
+                    ok &= apply(dso, r, scope, pass);
+                }
             }
-            let n = d.dynval(size) / size_of::<Rela>();
-            let relas = core::slice::from_raw_parts((d.base + start) as *const Rela, n);
-            let done = if table == DT_RELA && !relative_pending { d.relacount.min(n) } else { 0 };
-            for r in &relas[done..] {
-                ok &= apply(dso, r, scope);
+            if pass == Pass::Main && relative_pending && d.dynval(DT_RELR) != 0 {
+                // Only relative entries live in RELR; the shared first-stage code applies them.
+                let only_relr = [DT_RELR as usize, d.dynval(DT_RELR), DT_RELRSZ as usize, d.dynval(DT_RELRSZ), 0, 0];
+                crate::relocate_self::relocate_relative(d.base, only_relr.as_ptr());
             }
-        }
-        if relative_pending && d.dynval(DT_RELR) != 0 {
-            // Only relative entries live in RELR; the shared first-stage code applies them.
-            let only_relr = [DT_RELR as usize, d.dynval(DT_RELR), DT_RELRSZ as usize, d.dynval(DT_RELRSZ), 0, 0];
-            crate::relocate_self::relocate_relative(d.base, only_relr.as_ptr());
         }
         ok
+    }
+}
+
+/// The first relocation failure of the current `dlopen`, for `dlerror`.
+static mut DLOPEN_ERROR: Option<Msg> = None;
+
+/// Reports a relocation failure: on stderr at start-up, kept for `dlerror` in `dlopen`.
+#[cold]
+fn report(m: Msg, scope: Scope) {
+    if matches!(scope, Scope::Local { .. }) {
+        // SAFETY: `dlopen` relocates under the dynamic linker's lock.
+        unsafe {
+            let e = &mut *(&raw mut DLOPEN_ERROR);
+            if e.is_none() {
+                *e = Some(m);
+            }
+        }
+    } else {
+        let mut line = m;
+        line.bytes(b"\n").write(2);
+    }
+}
+
+/// Takes the first relocation failure `dlopen` met since the last call.
+///
+/// # Safety
+/// Under the dynamic linker's lock.
+pub unsafe fn take_error() -> Option<Msg> {
+    // SAFETY: per the contract.
+    unsafe { (*(&raw mut DLOPEN_ERROR)).take() }
+}
+
+/// Records that `user` bound a symbol of `def`, which then stays loaded while `user` is.
+///
+/// # Safety
+/// Under the dynamic linker's lock; both modules are live.
+unsafe fn note_binding(user: *mut Dso, def: *mut Dso) {
+    // SAFETY: per the contract; the list grows in the loader's heap.
+    unsafe {
+        if def == user || (*def).life.permanent {
+            return;
+        }
+        let l = &mut (*user).life;
+        if (0..l.nbound).any(|i| *l.bound.add(i) == def) {
+            return;
+        }
+        if l.nbound == l.bound_cap {
+            let cap = (l.bound_cap * 2).max(4);
+            let word = size_of::<*mut Dso>();
+            let grown = crate::heap::alloc(cap * word, word) as *mut *mut Dso;
+            if grown.is_null() {
+                // Without room to record it, keep the module for ever instead.
+                (*def).life.permanent = true;
+                return;
+            }
+            if l.nbound > 0 {
+                core::ptr::copy_nonoverlapping(l.bound, grown, l.nbound);
+            }
+            crate::heap::free(l.bound.cast(), l.bound_cap * word, word);
+            l.bound = grown;
+            l.bound_cap = cap;
+        }
+        *l.bound.add(l.nbound) = def;
+        l.nbound += 1;
     }
 }
 
@@ -71,7 +157,14 @@ unsafe fn resolve(dso: *mut Dso, sym: &Sym, name: &[u8], ty: u32, scope: Scope) 
         }
         Scope::Global { head, app } => {
             let skip = if ty == R_X86_64_COPY { app } else { core::ptr::null_mut() };
-            lookup_global(head, name, skip, need_def)
+            lookup_chain(head, &mut Name::new(name), skip, need_def, true)
+        }
+        Scope::Local { head, app, local, nlocal } => {
+            let skip = if ty == R_X86_64_COPY { app } else { core::ptr::null_mut() };
+            let mut n = Name::new(name);
+            // SAFETY: the scope's list holds `nlocal` live modules.
+            lookup_chain(head, &mut n, skip, need_def, true)
+                .or_else(|| lookup_list(unsafe { core::slice::from_raw_parts(local, nlocal) }, &mut n, need_def))
         }
     }
 }
@@ -80,7 +173,7 @@ unsafe fn resolve(dso: *mut Dso, sym: &Sym, name: &[u8], ty: u32, scope: Scope) 
 ///
 /// # Safety
 /// As for [`relocate`].
-unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope) -> bool {
+unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
     // SAFETY: the relocation's target is inside the mapped, writable module.
     unsafe {
         let d = &*dso;
@@ -90,12 +183,16 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope) -> bool {
         match ty {
             R_X86_64_NONE => return true,
             R_X86_64_RELATIVE => {
-                *at = d.base.wrapping_add(addend);
+                if pass == Pass::Main {
+                    *at = d.base.wrapping_add(addend);
+                }
                 return true;
             }
             R_X86_64_IRELATIVE => {
-                let resolver: unsafe extern "C" fn() -> usize = core::mem::transmute(d.base.wrapping_add(addend));
-                *at = resolver();
+                if pass == Pass::Resolvers {
+                    let resolver: unsafe extern "C" fn() -> usize = core::mem::transmute(d.base.wrapping_add(addend));
+                    *at = resolver();
+                }
                 return true;
             }
             _ => {}
@@ -105,6 +202,10 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope) -> bool {
         let name = CStr::from_ptr(d.string(sym.st_name as usize).cast()).to_bytes();
         let def = if symi == 0 { Some(Def { dso, sym }) } else { resolve(dso, sym, name, ty, scope) };
         let Some(def) = def else {
+            if pass == Pass::Resolvers {
+                // Reported (or nulled) by the first pass.
+                return true;
+            }
             if st_bind(sym.st_info) == STB_WEAK {
                 // An unresolved weak reference is null.
                 if ty != R_X86_64_COPY {
@@ -112,12 +213,21 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope) -> bool {
                 }
                 return true;
             }
-            if matches!(scope, Scope::Global { .. }) {
-                Msg::new().bytes(b"Error relocating ").cstr(d.name).bytes(b": ").bytes(name).bytes(b": symbol not found\n").write(2);
+            if !matches!(scope, Scope::Own) {
+                let mut m = Msg::new();
+                m.bytes(b"Error relocating ").cstr(d.name).bytes(b": ").bytes(name).bytes(b": symbol not found");
+                report(m, scope);
             }
             return false;
         };
         let defsym = &*def.sym;
+        let own_ifunc = def.dso == dso && st_type(defsym.st_info) == STT_GNU_IFUNC && defsym.st_shndx != SHN_UNDEF;
+        if own_ifunc != (pass == Pass::Resolvers) {
+            return true;
+        }
+        if matches!(scope, Scope::Local { .. }) {
+            note_binding(dso, def.dso);
+        }
         let defdso = &*def.dso;
         let mut s = def.addr();
         if st_type(defsym.st_info) == STT_GNU_IFUNC && defsym.st_shndx != SHN_UNDEF {
@@ -130,9 +240,20 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope) -> bool {
             R_X86_64_COPY => core::ptr::copy_nonoverlapping(s as *const u8, at as *mut u8, sym.st_size),
             R_X86_64_DTPMOD64 => *at = defdso.tls.id,
             R_X86_64_DTPOFF64 => *at = defsym.st_value.wrapping_add(addend),
-            R_X86_64_TPOFF64 => *at = defsym.st_value.wrapping_add(addend).wrapping_sub(defdso.tls.offset),
+            R_X86_64_TPOFF64 => {
+                if defdso.tls.offset == 0 {
+                    let mut m = Msg::new();
+                    m.bytes(b"Error relocating ").cstr(d.name).bytes(b": ").bytes(name);
+                    m.bytes(b": initial-exec TLS resolves to dynamic definition in ").cstr(defdso.name);
+                    report(m, scope);
+                    return false;
+                }
+                *at = defsym.st_value.wrapping_add(addend).wrapping_sub(defdso.tls.offset)
+            }
             _ => {
-                Msg::new().bytes(b"Error relocating ").cstr(d.name).bytes(b": unsupported relocation type ").dec(ty as usize).bytes(b"\n").write(2);
+                let mut m = Msg::new();
+                m.bytes(b"Error relocating ").cstr(d.name).bytes(b": unsupported relocation type ").dec(ty as usize);
+                report(m, scope);
                 return false;
             }
         }

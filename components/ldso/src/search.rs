@@ -1,5 +1,7 @@
 //! Finding a library file: `LD_LIBRARY_PATH`, then the requester's `DT_RUNPATH`/`DT_RPATH`
-//! (with `$ORIGIN`), then the default directories.
+//! (with `$ORIGIN`), then the system path: the contents of `/etc/ld-musl-ARCH.path` when
+//! that file exists (directories separated by colons or newlines), else the default
+//! directories.
 use core::ffi::CStr;
 
 use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY};
@@ -9,6 +11,55 @@ use limpet_syscall::{nr, result, syscall4};
 
 /// Directories searched last, as musl's loader does without a path file.
 pub const DEFAULT_PATH: &[u8] = b"/lib:/usr/local/lib:/usr/lib";
+
+/// The file that replaces [`DEFAULT_PATH`], named as musl names it for this machine.
+#[cfg(target_arch = "x86_64")]
+pub const PATH_FILE: &core::ffi::CStr = c"/etc/ld-musl-x86_64.path";
+#[cfg(target_arch = "aarch64")]
+pub const PATH_FILE: &core::ffi::CStr = c"/etc/ld-musl-aarch64.path";
+#[cfg(target_arch = "riscv64")]
+pub const PATH_FILE: &core::ffi::CStr = c"/etc/ld-musl-riscv64.path";
+
+/// The longest path file read; the rest is ignored.
+const PATH_FILE_MAX: usize = 4096;
+
+/// The system path from `file` (a path file), kept in `keep`-allocated memory: its
+/// directories joined by colons, or `None` when it cannot be read.
+pub fn read_path_file(file: &core::ffi::CStr, keep: impl FnOnce(&[u8]) -> *mut u8) -> Option<&'static [u8]> {
+    let fd = open_path(file.to_bytes_with_nul()).ok()?;
+    let mut buf = [0u8; PATH_FILE_MAX];
+    let mut len = 0;
+    while len < buf.len() {
+        // SAFETY: the read stays inside `buf`.
+        let r = unsafe { limpet_syscall::syscall3(nr::READ, fd as usize, buf.as_mut_ptr() as usize + len, buf.len() - len) };
+        match result(r) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(limpet_syscall::errno::EINTR) => {}
+            Err(_) => break,
+        }
+    }
+    // SAFETY: close takes no pointers.
+    unsafe { limpet_syscall::syscall1(nr::CLOSE, fd as usize) };
+    let text = normalise_path_list(&mut buf[..len]);
+    let kept = keep(text);
+    if kept.is_null() {
+        return None;
+    }
+    // SAFETY: `keep` copied `text.len()` bytes into memory that lives for ever.
+    Some(unsafe { core::slice::from_raw_parts(kept, text.len()) })
+}
+
+/// Turns a path file's newlines into colons and drops the trailing ones.
+fn normalise_path_list(text: &mut [u8]) -> &[u8] {
+    for c in text.iter_mut() {
+        if *c == b'\n' || *c == b'\r' {
+            *c = b':';
+        }
+    }
+    let end = text.iter().rposition(|&c| c != b':' && c != 0).map_or(0, |i| i + 1);
+    &text[..end]
+}
 
 /// Opens `path` (NUL-terminated) read-only.
 pub fn open_path(path: &[u8]) -> Result<i32, i32> {
@@ -121,6 +172,8 @@ pub struct SearchPaths<'a> {
     pub rpath: Option<&'a [u8]>,
     /// The requester's directory, for `$ORIGIN`.
     pub origin: &'a [u8],
+    /// The system path (the path file's, or [`DEFAULT_PATH`]).
+    pub system: &'a [u8],
 }
 
 /// Opens library `name` the way the loader looks for it; `out` receives the path.
@@ -132,7 +185,8 @@ pub fn find(name: &[u8], paths: &SearchPaths, out: &mut PathBuf) -> Result<i32, 
         }
         return open_path(out.with_nul());
     }
-    for list in [paths.env, paths.rpath, Some(DEFAULT_PATH)].into_iter().flatten() {
+    // An empty system path (an empty path file) searches nowhere, not the current directory.
+    for list in [paths.env, paths.rpath, Some(paths.system).filter(|s| !s.is_empty())].into_iter().flatten() {
         if let Some(fd) = search_list(list, name, paths.origin, out) {
             return Ok(fd);
         }
@@ -164,13 +218,26 @@ mod tests {
     }
 
     #[test]
+    fn path_file_lines_become_a_list() {
+        let mut t = *b"/opt/lib\n/usr/lib:/lib\n\n";
+        assert_eq!(normalise_path_list(&mut t), b"/opt/lib:/usr/lib:/lib");
+        let dir = std::env::temp_dir().join(format!("limpet-pathfile-{}", std::process::id()));
+        std::fs::write(&dir, "/a\n/b\n").unwrap();
+        let name = std::ffi::CString::new(dir.to_str().unwrap()).unwrap();
+        let got = read_path_file(&name, |s| Box::leak(s.to_vec().into_boxed_slice()).as_mut_ptr());
+        assert_eq!(got, Some(&b"/a:/b"[..]));
+        std::fs::remove_file(&dir).unwrap();
+        assert_eq!(read_path_file(c"/nonexistent/limpet.path", |_| unreachable!()), None);
+    }
+
+    #[test]
     fn finds_in_list_order_and_reports_missing() {
         let dir = std::env::temp_dir().join(format!("limpet-search-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("b")).unwrap();
         std::fs::write(dir.join("b/libz.so"), b"x").unwrap();
         let list = format!("{}/a:{}/b", dir.display(), dir.display());
         let mut out = PathBuf::new();
-        let paths = SearchPaths { env: Some(list.as_bytes()), rpath: None, origin: b"." };
+        let paths = SearchPaths { env: Some(list.as_bytes()), rpath: None, origin: b".", system: DEFAULT_PATH };
         let fd = find(b"libz.so", &paths, &mut out).unwrap();
         assert!(fd >= 0);
         assert_eq!(out.bytes(), format!("{}/b/libz.so", dir.display()).as_bytes());

@@ -7,25 +7,14 @@ use limpet_syscall::auxv::{self, AT_BASE, AT_ENTRY, AT_PHDR, AT_PHNUM, AT_SECURE
 use limpet_syscall::elf::*;
 
 use crate::diag::{Msg, errno_text};
-use crate::dso::{Dso, List, new_dso};
+use crate::dso::{Dso, new_dso};
+use crate::load::{Loader, Mode};
 use crate::reloc::{Scope, relocate};
-use crate::search::{self, PathBuf, SearchPaths, cstr};
+use crate::search::{self, cstr};
+use crate::state::State;
 
 /// libc.so's own descriptor.
 static mut LDSO: MaybeUninit<Dso> = MaybeUninit::zeroed();
-
-/// Loader state for stage three.
-struct Loader {
-    list: List,
-    ldso: *mut Dso,
-    app: *mut Dso,
-    /// `LD_LIBRARY_PATH` or `--library-path`.
-    env_path: Option<&'static [u8]>,
-    /// The program's directory, for `$ORIGIN`: found when a library search first needs it.
-    app_origin: Option<&'static [u8]>,
-    ldd: bool,
-    failed: bool,
-}
 
 /// Stage two: binds libc.so's symbolic relocations to its own definitions, so that its
 /// exported data and interposable functions work while the loader runs.
@@ -41,177 +30,33 @@ pub unsafe fn stage2(sp: *mut usize, base: usize, dynv: *const Dyn) -> ! {
         (*ldso).parse_dynamic(base, dynv);
         let eh = &*(base as *const Ehdr);
         (*ldso).parse_phdrs((base + eh.e_phoff) as *const Phdr, eh.e_phnum as usize);
+        set_span(&mut *ldso);
         (*ldso).is_libc = true;
+        (*ldso).life.permanent = true;
+        (*ldso).life.global = true;
         relocate(ldso, Scope::Own, false);
-        stage3(sp, ldso)
+        crate::state::get().ldso = ldso;
+        let argc = *sp;
+        let envp = sp.add(argc + 2) as *mut *mut u8;
+        __dls2b(sp, auxv::after_envp(envp))
     }
 }
 
-/// Whether a `DT_NEEDED` name means the C library itself: musl's `libc.so`, and the
-/// libraries whose contents musl folds into libc (`libm`, `libpthread`, ...), or the name
-/// the loader was started under.
-fn is_libc_name(name: &[u8], ldso_name: &[u8]) -> bool {
-    const FOLDED: [&[u8]; 7] = [b"c", b"pthread", b"rt", b"m", b"dl", b"util", b"xnet"];
-    if let Some(rest) = name.strip_prefix(b"lib") {
-        for f in FOLDED {
-            if rest.starts_with(f) && rest.get(f.len()) == Some(&b'.') {
-                return true;
-            }
-        }
-    }
-    let ldso_base = ldso_name.rsplit(|&c| c == b'/').next().unwrap_or(ldso_name);
-    !ldso_base.is_empty() && name == ldso_base
-}
-
-impl Loader {
-    /// Prints a `--list` line.
-    fn list_line(&self, name: *const u8, path: *const u8, base: usize) {
-        let mut m = Msg::new();
-        // SAFETY: both are NUL-terminated strings the loader keeps.
-        unsafe {
-            m.bytes(b"\t").cstr(name);
-            if !path.is_null() {
-                m.bytes(b" => ").cstr(path);
-            }
-        }
-        m.bytes(b" (").hex(base).bytes(b")\n").write(1);
-    }
-
-    /// Loads the library `name` that `req` needs, or finds it already loaded.
-    ///
-    /// # Safety
-    /// Start-up only.
-    unsafe fn load(&mut self, name: *const u8, req: *mut Dso) -> *mut Dso {
-        // SAFETY: single-threaded start-up; every string is NUL-terminated and kept.
-        unsafe {
-            let n = cstr(name);
-            if is_libc_name(n, cstr((*self.ldso).name)) {
-                if !self.list.iter().any(|d| d == self.ldso) {
-                    self.list.push(self.ldso);
-                    if self.ldd {
-                        self.list_line(name, (*self.ldso).path, (*self.ldso).base);
-                    }
-                }
-                return self.ldso;
-            }
-            if let Some(d) = self.list.iter().find(|&d| cstr((*d).name) == n) {
-                return d;
-            }
-            self.search_and_map(name, req)
-        }
-    }
-
-    /// The rest of [`Loader::load`]: finds the library on the search path and maps it.
-    /// Out of line with its path buffer, so that a start-up whose only library is libc.so
-    /// never enters (and stack-probes) the buffer's 4 KiB frame.
-    ///
-    /// # Safety
-    /// As for [`Loader::load`].
-    #[inline(never)]
-    unsafe fn search_and_map(&mut self, name: *const u8, req: *mut Dso) -> *mut Dso {
-        // SAFETY: as in load.
-        unsafe {
-            let n = cstr(name);
-            let r = &*req;
-            let rpath_off = if r.dynval(DT_RUNPATH) != 0 { r.dynval(DT_RUNPATH) } else { r.dynval(DT_RPATH) };
-            let origin = if req == self.app {
-                *self.app_origin.get_or_insert_with(|| app_origin(self.app))
-            } else {
-                search::dirname(cstr(r.path))
-            };
-            let paths = SearchPaths {
-                env: self.env_path,
-                rpath: (rpath_off != 0).then(|| cstr(r.string(rpath_off))),
-                origin,
-            };
-            let mut path = PathBuf::new();
-            let fd = match search::find(n, &paths, &mut path) {
-                Ok(fd) => fd,
-                Err(e) => return self.load_error(name, req, e),
-            };
-            let d = new_dso();
-            if d.is_null() {
-                crate::map::close(fd);
-                return self.load_error(name, req, limpet_syscall::errno::ENOMEM);
-            }
-            let mapped = crate::map::map_library(fd, &mut *d, false);
-            crate::map::close(fd);
-            if let Err(e) = mapped {
-                return self.load_error(name, req, e);
-            }
-            if let Some(same) = self.list.iter().find(|&o| (*o).dev == (*d).dev && (*o).ino == (*d).ino && (*o).map != 0) {
-                // The same file under another name: keep the first mapping.
-                limpet_syscall::syscall2(limpet_syscall::nr::MUNMAP, (*d).map, (*d).map_len);
-                return same;
-            }
-            (*d).name = name;
-            (*d).path = crate::alloc::dup_bytes(path.bytes());
-            self.list.push(d);
-            if self.ldd {
-                self.list_line(name, (*d).path, (*d).base);
-            }
-            d
-        }
-    }
-
-    #[cold]
-    fn load_error(&mut self, name: *const u8, req: *mut Dso, e: i32) -> *mut Dso {
-        // SAFETY: the names are NUL-terminated strings the loader keeps.
-        unsafe {
-            Msg::new()
-                .bytes(b"Error loading shared library ")
-                .cstr(name)
-                .bytes(b": ")
-                .bytes(errno_text(e))
-                .bytes(b" (needed by ")
-                .cstr((*req).name)
-                .bytes(b")\n")
-                .write(2);
-        }
-        self.failed = true;
-        ptr::null_mut()
-    }
-
-    /// Loads every module's dependencies, breadth first, recording each one's direct
-    /// dependencies for the constructor order.
-    ///
-    /// # Safety
-    /// Start-up only.
-    unsafe fn load_deps(&mut self) {
-        let mut d = self.list.head;
-        while !d.is_null() {
-            // SAFETY: list nodes live for ever; the deps array is sized from DT_NEEDED.
-            unsafe {
-                if !(*d).is_libc {
-                    let count = (*d).needed().count();
-                    let deps = crate::alloc::alloc(count * size_of::<*mut Dso>(), align_of::<*mut Dso>()) as *mut *mut Dso;
-                    let mut n = 0;
-                    // Walk the dynamic section by index: loading appends to the list, which
-                    // may write this very descriptor's `next`.
-                    let (dynv, strings) = ((*d).dynv, (*d).strings);
-                    let mut k = 0;
-                    while (*dynv.add(k)).d_tag != DT_NULL {
-                        let e = *dynv.add(k);
-                        k += 1;
-                        if e.d_tag != DT_NEEDED {
-                            continue;
-                        }
-                        let dep = self.load(strings.add(e.d_val), d);
-                        if !dep.is_null() && !deps.is_null() && n < count {
-                            *deps.add(n) = dep;
-                            n += 1;
-                        }
-                    }
-                    (*d).deps = deps;
-                    (*d).ndeps = n;
-                }
-                d = (*d).next;
-            }
-        }
-        if !self.list.iter().any(|d| d == self.ldso) {
-            // SAFETY: the descriptor is not in the list yet.
-            unsafe { self.list.push(self.ldso) };
-        }
+/// `__dls2b(sp, auxv)`—Stage two's second half: the auxiliary vector, the early thread
+/// pointer (errno needs one before anything can fail) and the environment. musl exports
+/// its stages by these names; nothing outside the loader calls them.
+///
+/// # Safety
+/// Called once by stage two, with the process's initial stack and auxiliary vector.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __dls2b(sp: *mut usize, auxvp: *mut usize) -> ! {
+    // SAFETY: the kernel's initial stack: argc, argv, NULL, envp, NULL, auxv.
+    unsafe {
+        auxv::init(auxvp);
+        let _ = limpet_start::tls::init_early();
+        let argv = sp.add(1) as *mut *mut u8;
+        limpet_start::env::init(argv.add(*sp + 1).cast(), (*argv).cast());
+        __dls3(sp, auxvp)
     }
 }
 
@@ -221,22 +66,33 @@ fn die(m: &mut Msg) -> ! {
     limpet_start::exit::_Exit(127)
 }
 
-/// Reads the loader's own options when it is run as a command; returns the index of the
-/// program's path in `argv`.
+/// The loader command's options.
+struct Options {
+    ldd: bool,
+    library_path: Option<&'static [u8]>,
+    preload: Option<&'static [u8]>,
+}
+
+/// Reads the loader's own options when it is run as a command; returns them and the index
+/// of the program's path in `argv`.
 ///
 /// # Safety
 /// `argv` holds `argc` valid strings.
-unsafe fn parse_options(l: &mut Loader, argc: usize, argv: *mut *mut u8) -> usize {
+unsafe fn parse_options(argc: usize, argv: *mut *mut u8) -> (Options, usize) {
+    let mut o = Options { ldd: false, library_path: None, preload: None };
     let mut i = 1;
     // SAFETY: every index read is below argc.
     unsafe {
         while i < argc {
             let a = cstr(*argv.add(i));
             if a == b"--list" {
-                l.ldd = true;
+                o.ldd = true;
             } else if a == b"--library-path" && i + 1 < argc {
                 i += 1;
-                l.env_path = Some(cstr(*argv.add(i)));
+                o.library_path = Some(cstr(*argv.add(i)));
+            } else if a == b"--preload" && i + 1 < argc {
+                i += 1;
+                o.preload = Some(cstr(*argv.add(i)));
             } else if a == b"--" {
                 i += 1;
                 break;
@@ -248,195 +104,289 @@ unsafe fn parse_options(l: &mut Loader, argc: usize, argv: *mut *mut u8) -> usiz
         if i >= argc {
             let mut m = Msg::new();
             m.bytes(b"limpet ").cstr(*argv).bytes(
-                b"\nUsage: LOADER [--list] [--library-path PATH] PROGRAM [ARGS...]\n\
+                b"\nUsage: LOADER [--list] [--library-path PATH] [--preload LIBS] PROGRAM [ARGS...]\n\
                   Runs PROGRAM (a dynamically linked musl program) on limpet, or with --list\n\
-                  shows the libraries it loads.\n",
+                  shows the libraries it loads. --library-path and --preload stand in for\n\
+                  LD_LIBRARY_PATH and LD_PRELOAD.\n",
             );
             m.write(2);
             limpet_start::exit::_Exit(1)
         }
     }
-    i
+    (o, i)
 }
 
-/// Stage three: everything from the auxiliary vector to the jump into the program.
+/// Sets a kernel-mapped module's span (for `dladdr`) from its `PT_LOAD` segments.
+fn set_span(d: &mut Dso) {
+    // SAFETY: the module's program headers are mapped (the kernel mapped them with it).
+    let phdrs = unsafe { core::slice::from_raw_parts(d.phdr, d.phnum) };
+    let page = limpet_abi::limits::PAGESIZE;
+    let (mut lo, mut hi) = (usize::MAX, 0);
+    for p in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
+        lo = lo.min(p.p_vaddr & !(page - 1));
+        hi = hi.max((p.p_vaddr + p.p_memsz + page - 1) & !(page - 1));
+    }
+    if lo < hi {
+        d.map = d.base.wrapping_add(lo);
+        d.map_len = hi - lo;
+    }
+}
+
+/// Run as a command (`libc.so [options] PROGRAM ARGS...`): maps the program, shows it its
+/// own headers in the auxiliary vector, and drops the loader's arguments. Returns the
+/// program's entry and its initial stack.
 ///
 /// # Safety
-/// Called once by stage two.
-unsafe fn stage3(sp: *mut usize, ldso: *mut Dso) -> ! {
-    // SAFETY: single-threaded start-up; all pointers come from the kernel or the loader.
+/// Start-up only, with the kernel's initial stack at `sp`.
+unsafe fn map_program(st: &mut State, sp: *mut usize, auxvp: *mut usize) -> (Options, usize, *mut usize) {
+    // SAFETY: the kernel's initial stack; the program is mapped before it is described.
     unsafe {
+        let (ldso, app) = (st.ldso, st.app);
         let argc = *sp;
         let argv = sp.add(1) as *mut *mut u8;
         let envp = argv.add(argc + 1);
-        let auxvp = auxv::after_envp(envp);
-        auxv::init(auxvp);
-        // errno lives behind the thread pointer; give it a home before anything can fail.
-        let _ = limpet_start::tls::init_early();
-        limpet_start::env::init(envp.cast(), (*argv).cast());
-
-        let secure = auxv::get(AT_SECURE).unwrap_or(0) != 0;
-        let env_path = if secure { ptr::null() } else { limpet_start::env::getenv(c"LD_LIBRARY_PATH".as_ptr()) };
-        let mut l = Loader {
-            list: List::new(),
-            ldso,
-            app: new_dso(),
-            env_path: (!env_path.is_null()).then(|| cstr(env_path.cast())),
-            app_origin: None,
-            ldd: false,
-            failed: false,
+        (*ldso).name = *argv;
+        (*ldso).path = *argv;
+        let (opts, i) = parse_options(argc, argv);
+        let path = *argv.add(i);
+        let fd = match search::open_path(core::slice::from_raw_parts(path, cstr(path).len() + 1)) {
+            Ok(fd) => fd,
+            Err(e) => die(Msg::new().cstr(*argv).bytes(b": cannot load ").cstr(path).bytes(b": ").bytes(errno_text(e)).bytes(b"\n")),
         };
-        let app = l.app;
-        if app.is_null() {
-            die(Msg::new().bytes(b"limpet: out of memory\n"));
-        }
-        let mut sp = sp;
-        let entry;
-        if auxv::get(AT_BASE).unwrap_or(0) == 0 {
-            // Run as a command: `libc.so [options] PROGRAM ARGS...`.
-            (*ldso).name = *argv;
-            (*ldso).path = *argv;
-            let i = parse_options(&mut l, argc, argv);
-            let path = *argv.add(i);
-            let fd = match search::open_path(core::slice::from_raw_parts(path, cstr(path).len() + 1)) {
-                Ok(fd) => fd,
-                Err(e) => die(Msg::new().cstr(*argv).bytes(b": cannot load ").cstr(path).bytes(b": ").bytes(errno_text(e)).bytes(b"\n")),
-            };
-            let mapped = crate::map::map_library(fd, &mut *app, true);
-            crate::map::close(fd);
-            entry = match mapped {
-                Ok(e) => e,
-                Err(_) => die(Msg::new().cstr(*argv).bytes(b": ").cstr(path).bytes(b": Not a valid dynamic program\n")),
-            };
-            (*app).name = path;
-            (*app).path = path;
-            // The program sees its own headers and entry in the auxiliary vector.
-            let mut a = auxvp;
-            while *a != auxv::AT_NULL {
-                match *a {
-                    AT_PHDR => *a.add(1) = (*app).phdr as usize,
-                    AT_PHNUM => *a.add(1) = (*app).phnum,
-                    AT_ENTRY => *a.add(1) = entry,
-                    _ => {}
-                }
-                a = a.add(2);
+        let mapped = crate::map::map_library(fd, &mut *app, true);
+        crate::map::close(fd);
+        let entry = match mapped {
+            Ok(e) => e,
+            Err(_) => die(Msg::new().cstr(*argv).bytes(b": ").cstr(path).bytes(b": Not a valid dynamic program\n")),
+        };
+        (*app).name = path;
+        (*app).path = path;
+        let mut a = auxvp;
+        while *a != auxv::AT_NULL {
+            match *a {
+                AT_PHDR => *a.add(1) = (*app).phdr as usize,
+                AT_PHNUM => *a.add(1) = (*app).phnum,
+                AT_ENTRY => *a.add(1) = entry,
+                _ => {}
             }
-            // Drop the loader's own arguments: the program's argc goes just below its argv.
-            *argv.add(i - 1) = (argc - i) as *mut u8;
-            sp = argv.add(i - 1) as *mut usize;
-            limpet_start::env::init(envp.cast(), path.cast());
-        } else {
-            let phdr = auxv::get(AT_PHDR).unwrap_or(0) as *const Phdr;
-            let phnum = auxv::get(AT_PHNUM).unwrap_or(0);
-            let phdrs = core::slice::from_raw_parts(phdr, phnum);
-            let bias = phdrs.iter().find(|p| p.p_type == PT_PHDR).map_or(0, |p| phdr as usize - p.p_vaddr);
-            (*app).base = bias;
-            if let Some(p) = phdrs.iter().find(|p| p.p_type == PT_DYNAMIC) {
-                (*app).parse_dynamic(bias, (bias + p.p_vaddr) as *const Dyn);
-            }
-            (*app).parse_phdrs(phdr, phnum);
-            (*ldso).name = match phdrs.iter().find(|p| p.p_type == PT_INTERP) {
-                Some(p) => (bias + p.p_vaddr) as *const u8,
-                None => c"libc.so".as_ptr().cast(),
-            };
-            (*ldso).path = (*ldso).name;
-            (*app).name = *argv;
-            (*app).path = *argv;
-            entry = auxv::get(AT_ENTRY).unwrap_or(0);
+            a = a.add(2);
         }
-        if (*app).dynv.is_null() {
-            die(Msg::new().cstr((*app).name).bytes(b": Not a valid dynamic program\n"));
-        }
-        if l.ldd {
-            l.list_line((*ldso).name, ptr::null(), (*ldso).base);
-        }
-        l.list.push(app);
-        l.load_deps();
+        // The program's argc goes just below its argv.
+        *argv.add(i - 1) = (argc - i) as *mut u8;
+        limpet_start::env::init(envp.cast(), path.cast());
+        (opts, entry, argv.add(i - 1) as *mut usize)
+    }
+}
 
-        for d in l.list.iter() {
-            if (*d).has_tls {
-                limpet_start::tls::add_module(&raw mut (*d).tls);
-            }
+/// Started as the program's interpreter: describes the program the kernel mapped.
+///
+/// # Safety
+/// Start-up only.
+unsafe fn describe_program(st: &mut State, argv0: *mut u8) -> usize {
+    // SAFETY: the kernel mapped the program and gave its headers in the auxiliary vector.
+    unsafe {
+        let (ldso, app) = (st.ldso, st.app);
+        let phdr = auxv::get(AT_PHDR).unwrap_or(0) as *const Phdr;
+        let phnum = auxv::get(AT_PHNUM).unwrap_or(0);
+        let phdrs = core::slice::from_raw_parts(phdr, phnum);
+        let bias = phdrs.iter().find(|p| p.p_type == PT_PHDR).map_or(0, |p| phdr as usize - p.p_vaddr);
+        (*app).base = bias;
+        if let Some(p) = phdrs.iter().find(|p| p.p_type == PT_DYNAMIC) {
+            (*app).parse_dynamic(bias, (bias + p.p_vaddr) as *const Dyn);
         }
-        // Dependencies before their users, so a copy relocation in the program copies data
-        // its library has already relocated; the program last.
-        let n = l.list.iter().count();
-        let order = crate::alloc::alloc(n * size_of::<*mut Dso>(), align_of::<*mut Dso>()) as *mut *mut Dso;
-        if order.is_null() {
-            die(Msg::new().bytes(b"limpet: out of memory\n"));
-        }
-        for (i, d) in l.list.iter().enumerate() {
+        (*app).parse_phdrs(phdr, phnum);
+        set_span(&mut *app);
+        (*ldso).name = match phdrs.iter().find(|p| p.p_type == PT_INTERP) {
+            Some(p) => (bias + p.p_vaddr) as *const u8,
+            None => c"libc.so".as_ptr().cast(),
+        };
+        (*ldso).path = (*ldso).name;
+        (*app).name = argv0;
+        (*app).path = argv0;
+        auxv::get(AT_ENTRY).unwrap_or(0)
+    }
+}
+
+/// Relocates every module of start-up: dependencies before their users, so that a copy
+/// relocation in the program copies data its library has already relocated; the program
+/// last. Returns whether every relocation succeeded.
+///
+/// # Safety
+/// Start-up only, with every module loaded and its TLS registered.
+unsafe fn relocate_startup(st: &State) -> bool {
+    let app = st.app;
+    let n = st.list.iter().count();
+    // SAFETY: loader memory; single-threaded start-up.
+    let order = unsafe { crate::alloc::alloc(n * size_of::<*mut Dso>(), align_of::<*mut Dso>()) as *mut *mut Dso };
+    if order.is_null() {
+        die(Msg::new().bytes(b"limpet: out of memory\n"));
+    }
+    let mut ok = true;
+    // SAFETY: `order` holds `n` entries; every module is mapped and writable where its
+    // relocations point.
+    unsafe {
+        for (i, d) in st.list.iter().enumerate() {
             *order.add(i) = d;
         }
-        let scope = Scope::Global { head: l.list.head, app };
+        let scope = Scope::Global { head: st.list.head, app };
         for i in (0..n).rev() {
             let d = *order.add(i);
             if d == app {
                 continue;
             }
-            l.failed |= !relocate(d, scope, !(*d).is_libc);
+            ok &= relocate(d, scope, !(*d).is_libc);
+            (*d).life.relocated = true;
             crate::map::protect_relro(&*d);
         }
-        l.failed |= !relocate(app, scope, true);
+        ok &= relocate(app, scope, true);
+        (*app).life.relocated = true;
+        crate::debug::attach(app);
         crate::map::protect_relro(&*app);
+    }
+    ok
+}
+
+/// Loads the `LD_PRELOAD` (or `--preload`) libraries, separated by colons or white space,
+/// right after the program, so that their definitions come before every other library's.
+///
+/// # Safety
+/// Start-up only, with the program in the list.
+unsafe fn preload_all(l: &mut Loader, list: &[u8]) {
+    for name in list.split(|&c| c == b':' || c == b' ' || c == b'\t' || c == b'\n').filter(|n| !n.is_empty()) {
+        // SAFETY: loader memory lives for ever; the copy is NUL-terminated.
+        unsafe {
+            let kept = crate::alloc::dup_bytes(name);
+            if kept.is_null() {
+                die(Msg::new().bytes(b"limpet: out of memory\n"));
+            }
+            let app = l.st.app;
+            // A preload is nobody's dependency: its failure names no requester.
+            l.top = kept;
+            l.load(kept, app);
+        }
+    }
+}
+
+/// Puts the preloaded modules (from the program's successor to `last`) before the
+/// program's own dependencies, so that their constructors run first, as if the program
+/// needed them before its own libraries.
+///
+/// # Safety
+/// Start-up only, after the program's dependencies were loaded.
+unsafe fn construct_preloads_first(app: *mut Dso, last: *mut Dso) {
+    // SAFETY: list nodes live for ever; the new array holds both lists.
+    unsafe {
+        let mut npre = 0;
+        let mut d = (*app).next;
+        loop {
+            npre += 1;
+            if d == last {
+                break;
+            }
+            d = (*d).next;
+        }
+        let n = npre + (*app).ndeps;
+        let deps = crate::alloc::alloc(n * size_of::<*mut Dso>(), align_of::<*mut Dso>()) as *mut *mut Dso;
+        if deps.is_null() {
+            die(Msg::new().bytes(b"limpet: out of memory\n"));
+        }
+        let mut d = (*app).next;
+        for i in 0..npre {
+            *deps.add(i) = d;
+            d = (*d).next;
+        }
+        for i in 0..(*app).ndeps {
+            *deps.add(npre + i) = *(*app).deps.add(i);
+        }
+        (*app).deps = deps;
+        (*app).ndeps = n;
+        (*app).life.deps_cap = n;
+    }
+}
+
+/// `__dls3(sp, auxv)`—Stage three: everything from the auxiliary vector to the jump into
+/// the program.
+///
+/// # Safety
+/// Called once by [`__dls2b`].
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __dls3(sp: *mut usize, auxvp: *mut usize) -> ! {
+    // SAFETY: single-threaded start-up; all pointers come from the kernel or the loader.
+    unsafe {
+        let st = crate::state::get();
+        st.dynamic = true;
+        // A set-user-ID (or otherwise secure) program ignores the LD_ variables.
+        let secure = auxv::get(AT_SECURE).unwrap_or(0) != 0;
+        let env = |name: &core::ffi::CStr| {
+            let v = if secure { ptr::null() } else { limpet_start::env::getenv(name.as_ptr()) };
+            (!v.is_null()).then(|| cstr(v.cast()))
+        };
+        st.env_path = env(c"LD_LIBRARY_PATH");
+        let mut preload = env(c"LD_PRELOAD");
+        st.app = new_dso();
+        let (ldso, app) = (st.ldso, st.app);
+        if app.is_null() {
+            die(Msg::new().bytes(b"limpet: out of memory\n"));
+        }
+        (*app).life.global = true;
+        let (ldd, entry, sp) = if auxv::get(AT_BASE).unwrap_or(0) == 0 {
+            let (opts, entry, sp) = map_program(st, sp, auxvp);
+            if opts.library_path.is_some() {
+                st.env_path = opts.library_path;
+            }
+            if opts.preload.is_some() {
+                preload = opts.preload;
+            }
+            (opts.ldd, entry, sp)
+        } else {
+            (false, describe_program(st, *(sp.add(1) as *mut *mut u8)), sp)
+        };
+        if (*app).dynv.is_null() {
+            die(Msg::new().cstr((*app).name).bytes(b": Not a valid dynamic program\n"));
+        }
+        let mut l = Loader::new(st, Mode::Startup { ldd });
+        if ldd {
+            l.list_line((*ldso).name, ptr::null(), (*ldso).base);
+        }
+        l.st.list.push(app);
+        if let Some(list) = preload {
+            preload_all(&mut l, list);
+        }
+        let last_preload = l.st.list.tail;
+        l.load_deps(app);
+        if last_preload != app {
+            construct_preloads_first(app, last_preload);
+        }
+        if !l.st.list.contains(ldso) {
+            l.st.list.push(ldso);
+        }
+        let mut failed = l.failed;
+        for d in st.list.iter() {
+            (*d).life.global = true;
+            (*d).life.permanent = true;
+            if (*d).has_tls {
+                limpet_start::tls::add_module(&raw mut (*d).tls);
+            }
+        }
+        failed |= !relocate_startup(st);
 
         // Only now are the TLS images relocated, so only now can they be copied.
+        limpet_start::tls::reserve_surplus();
         let canary = limpet_start::libc_start::canary_from_auxv();
         if let Err(e) = limpet_start::tls::init_main_thread(canary) {
             die(Msg::new().bytes(b"limpet: cannot set up thread-local storage: ").bytes(errno_text(e)).bytes(b"\n"));
         }
         limpet_start::abort::__stack_chk_guard = canary;
 
-        if l.failed {
+        if failed {
             limpet_start::exit::_Exit(127);
         }
-        if l.ldd {
+        if ldd {
             limpet_start::exit::_Exit(0);
         }
+        crate::tls::install();
         crate::init::install(app);
+        crate::debug::changed(limpet_abi::dlfcn::RT_CONSISTENT);
         crate::dlstart::enter(sp, entry)
-    }
-}
-
-/// The program's directory, for `$ORIGIN`: from its path, or from `/proc/self/exe` when it
-/// was started by a bare name.
-///
-/// Out of line, with its path buffer, so that start-ups that never search for a library do
-/// not have the buffer in their stack frame.
-///
-/// # Safety
-/// Start-up only.
-#[inline(never)]
-#[cold]
-unsafe fn app_origin(app: *mut Dso) -> &'static [u8] {
-    // SAFETY: the name is NUL-terminated and lives for ever.
-    let name = unsafe { cstr((*app).name) };
-    if name.contains(&b'/') {
-        return search::dirname(name);
-    }
-    let mut buf = [0u8; limpet_abi::limits::PATH_MAX];
-    // SAFETY: readlinkat writes at most `buf.len()` bytes into the local buffer.
-    let r = unsafe {
-        limpet_syscall::syscall4(
-            limpet_syscall::nr::READLINKAT,
-            -100isize as usize,
-            c"/proc/self/exe".as_ptr() as usize,
-            buf.as_mut_ptr() as usize,
-            buf.len(),
-        )
-    };
-    match limpet_syscall::result(r) {
-        Ok(len) if len < buf.len() => {
-            let dir = search::dirname(&buf[..len]);
-            // SAFETY: loader memory lives for ever.
-            let kept = unsafe { crate::alloc::dup_bytes(dir) };
-            if kept.is_null() {
-                b"."
-            } else {
-                // SAFETY: `kept` holds `dir.len()` bytes.
-                unsafe { core::slice::from_raw_parts(kept, dir.len()) }
-            }
-        }
-        _ => b".",
     }
 }

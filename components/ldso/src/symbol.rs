@@ -129,23 +129,138 @@ impl Def {
     }
 }
 
-/// Searches the modules from `head` in list order; the first definition wins, weak or not
-/// (as in musl and modern glibc). With `skip` set, that module is passed over (a copy
+/// Searches the global modules from `head` in list order; the first definition wins, weak
+/// or not (as in musl and modern glibc). With `skip` set, that module is passed over (a copy
 /// relocation must find the library's original, not the program's copy). `need_def` is as
 /// for [`matches`].
 pub fn lookup_global(head: *mut Dso, name: &[u8], skip: *mut Dso, need_def: bool) -> Option<Def> {
     let mut n = Name::new(name);
-    let mut d = head;
+    lookup_chain(head, &mut n, skip, need_def, true)
+}
+
+/// The walk of [`lookup_global`] from `d` on, over the global modules only or over all.
+pub fn lookup_chain(mut d: *mut Dso, n: &mut Name, skip: *mut Dso, need_def: bool, global_only: bool) -> Option<Def> {
     while !d.is_null() {
-        // SAFETY: list nodes are live for ever.
+        // SAFETY: linked modules are live.
         let dso = unsafe { &*d };
-        if d != skip {
-            if let Some(i) = lookup_in(dso, &mut n, need_def) {
+        if d != skip && (dso.life.global || !global_only) && !dso.life.dying {
+            if let Some(i) = lookup_in(dso, n, need_def) {
                 // SAFETY: `i` indexes the symbol table.
                 return Some(Def { dso: d, sym: unsafe { dso.syms.add(i) } });
             }
         }
         d = dso.next;
+    }
+    None
+}
+
+/// Searches `mods` in order (a module's own scope: itself, then its dependencies breadth
+/// first).
+pub fn lookup_list(mods: &[*mut Dso], n: &mut Name, need_def: bool) -> Option<Def> {
+    for &d in mods {
+        // SAFETY: the scope's modules are live.
+        let dso = unsafe { &*d };
+        if let Some(i) = lookup_in(dso, n, need_def) {
+            // SAFETY: `i` indexes the symbol table.
+            return Some(Def { dso: d, sym: unsafe { dso.syms.add(i) } });
+        }
+    }
+    None
+}
+
+/// How many entries the module's symbol table has: `DT_HASH`'s chain count, or, with only
+/// a GNU hash table, one past the last chain's end. Counted once and kept.
+pub fn count(dso: &mut Dso) -> usize {
+    if dso.nsyms != 0 {
+        // Proven by the loader's checks when it mapped the module.
+        return dso.nsyms;
+    }
+    if dso.life.nsyms != 0 {
+        return dso.life.nsyms;
+    }
+    // SAFETY: the hash tables are those of a mapped module.
+    let n = unsafe {
+        if !dso.sysv_hash.is_null() {
+            *dso.sysv_hash.add(1) as usize
+        } else if !dso.gnu_hash.is_null() {
+            let t = dso.gnu_hash;
+            let nbuckets = *t as usize;
+            let symoffset = *t.add(1) as usize;
+            let buckets = (t.add(4) as *const usize).add(*t.add(2) as usize) as *const u32;
+            let chain = buckets.add(nbuckets);
+            let last = (0..nbuckets).map(|b| *buckets.add(b) as usize).max().unwrap_or(0);
+            if last < symoffset {
+                symoffset
+            } else {
+                let mut i = last;
+                while *chain.add(i - symoffset) & 1 == 0 {
+                    i += 1;
+                }
+                i + 1
+            }
+        } else {
+            0
+        }
+    };
+    dso.life.nsyms = n;
+    n
+}
+
+/// The name of version index `ndx` in the module's `DT_VERDEF` table, if it defines it.
+///
+/// # Safety
+/// The module's version tables are mapped.
+unsafe fn version_name(dso: &Dso, ndx: u16) -> Option<&[u8]> {
+    /// `Elf64_Verdef`: vd_version, vd_flags, vd_ndx, vd_cnt (u16 each), vd_hash, vd_aux,
+    /// vd_next (u32 each).
+    const VD_NDX: usize = 4;
+    const VD_AUX: usize = 12;
+    const VD_NEXT: usize = 16;
+    let mut v = dso.verdef;
+    if v.is_null() {
+        return None;
+    }
+    // SAFETY: per the contract; each entry's offsets lead to the next entry and its first
+    // auxiliary entry (`vda_name`, a string offset, then `vda_next`).
+    unsafe {
+        loop {
+            let ndx_here = (v.add(VD_NDX) as *const u16).read_unaligned();
+            if ndx_here & 0x7fff == ndx {
+                let aux = v.add((v.add(VD_AUX) as *const u32).read_unaligned() as usize);
+                let name = (aux as *const u32).read_unaligned() as usize;
+                return Some(CStr::from_ptr(dso.string(name).cast()).to_bytes());
+            }
+            let next = (v.add(VD_NEXT) as *const u32).read_unaligned() as usize;
+            if next == 0 {
+                return None;
+            }
+            v = v.add(next);
+        }
+    }
+}
+
+/// Looks `name` up in `dso` with version `version`, default or hidden (for `dlvsym`).
+/// A module without version tables matches any version, as glibc does.
+pub fn lookup_versioned(dso: &mut Dso, name: &[u8], version: &[u8]) -> Option<usize> {
+    let n = count(dso);
+    for i in 1..n {
+        // SAFETY: `i` is below the symbol count; names are NUL-terminated.
+        unsafe {
+            let s = &*dso.syms.add(i);
+            if s.st_shndx == SHN_UNDEF || OK_BINDS & (1 << st_bind(s.st_info)) == 0 {
+                continue;
+            }
+            if CStr::from_ptr(dso.string(s.st_name as usize).cast()).to_bytes() != name {
+                continue;
+            }
+            if dso.versym.is_null() {
+                return Some(i);
+            }
+            let ndx = *dso.versym.add(i) & !VERSYM_HIDDEN;
+            if version_name(dso, ndx) == Some(version) {
+                return Some(i);
+            }
+        }
     }
     None
 }

@@ -1,4 +1,4 @@
-//! `atexit`, `__cxa_atexit`, `exit`, `_Exit`, `_exit`, `at_quick_exit` and `quick_exit`.
+//! `atexit`, `__cxa_atexit`, `__cxa_finalize`, `exit`, `_Exit`, `_exit`, `at_quick_exit` and `quick_exit`.
 //!
 //! Exit runs, in this order (as musl does): the atexit handlers, last registered first;
 //! the fini arrays; the stdio flush; then the process ends. Quick exit runs only its own
@@ -19,9 +19,11 @@ use limpet_syscall::{nr, syscall1_noreturn};
 const SLOTS: usize = 32;
 
 #[derive(Clone, Copy)]
-struct Handler {
-    f: unsafe extern "C" fn(*mut c_void),
-    arg: *mut c_void,
+pub struct Handler {
+    pub f: unsafe extern "C" fn(*mut c_void),
+    pub arg: *mut c_void,
+    /// The registering module's `__dso_handle` (null for `atexit`), for `__cxa_finalize`.
+    pub dso: *mut c_void,
 }
 
 struct Block {
@@ -81,38 +83,86 @@ fn push(h: Handler) -> bool {
     ok
 }
 
-/// Pops the most recent handler, if any.
-fn pop() -> Option<Handler> {
+/// Takes the most recent handler for which `pick` holds, if any. Slots emptied by
+/// [`finalize`] are passed over.
+fn take_latest(pick: &dyn Fn(&Handler) -> bool) -> Option<Handler> {
     lock();
     // SAFETY: the lock serialises every access to the block chain.
     let h = unsafe {
-        loop {
-            if TOP.is_null() {
-                break None;
+        let mut b = TOP;
+        let mut found = None;
+        'blocks: while !b.is_null() {
+            let block = &mut *b;
+            for i in (0..block.used.min(SLOTS)).rev() {
+                // `get_mut`, not indexing: `exit` then links no panic machinery.
+                if let Some(slot) = block.slots.get_mut(i)
+                    && slot.as_ref().is_some_and(pick)
+                {
+                    found = slot.take();
+                    break 'blocks;
+                }
             }
+            b = block.prev;
+        }
+        // Drop the emptied slots at the top, so registration reuses them.
+        while !TOP.is_null() {
             let top = &mut *TOP;
-            if top.used > 0 {
+            while top.used > 0 && top.slots.get(top.used - 1).is_some_and(Option::is_none) {
                 top.used -= 1;
-                // `get_mut`, not indexing: `exit` then links no panic machinery (used < SLOTS
-                // always holds, but the compiler cannot see it).
-                break top.slots.get_mut(top.used).and_then(Option::take);
             }
-            if top.prev.is_null() {
-                break None;
+            if top.used > 0 || top.prev.is_null() {
+                break;
             }
-            // Mapped blocks are left in place: exit is near.
+            // Mapped blocks are left in place: at worst one is reused later.
             TOP = top.prev;
         }
+        found
     };
     unlock();
     h
 }
 
+/// Pops the most recent handler, if any.
+fn pop() -> Option<Handler> {
+    take_latest(&|_| true)
+}
+
+/// Runs and removes, most recent first, every handler for which `pick` holds, including
+/// ones registered meanwhile. The dynamic linker uses it when it unloads a module, for the
+/// handlers whose code or `__dso_handle` is inside that module.
+pub fn finalize(pick: &dyn Fn(&Handler) -> bool) {
+    while let Some(h) = take_latest(pick) {
+        // SAFETY: the program registered this handler to be called at exit; it is called
+        // once, since it was taken off the list.
+        unsafe { (h.f)(h.arg) }
+    }
+}
+
+/// Whether `h` was registered through `atexit` with a function at an address in `lo..hi`,
+/// or through `__cxa_atexit` with a function or handle there.
+pub fn handler_in(h: &Handler, lo: usize, hi: usize) -> bool {
+    let plain: unsafe extern "C" fn(*mut c_void) = call_plain;
+    let code = if h.f as usize == plain as usize { h.arg as usize } else { h.f as usize };
+    (lo..hi).contains(&code) || (lo..hi).contains(&(h.dso as usize))
+}
+
+/// `__cxa_finalize(dso)`—Runs the exit handlers registered with `__cxa_atexit` for the
+/// module whose `__dso_handle` is `dso`, most recent first, each once; with `dso` null,
+/// runs every handler. Shared libraries built by gcc call it from their destructors.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub extern "C" fn __cxa_finalize(dso: *mut c_void) {
+    if dso.is_null() {
+        run_handlers();
+    } else {
+        finalize(&|h| h.dso == dso);
+    }
+}
+
 /// `__cxa_atexit(f, arg, dso)`—Registers `f(arg)` to run at exit; 0 on success, -1 when out of
 /// memory.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn __cxa_atexit(f: unsafe extern "C" fn(*mut c_void), arg: *mut c_void, _dso: *mut c_void) -> c_int {
-    if push(Handler { f, arg }) { 0 } else { -1 }
+pub extern "C" fn __cxa_atexit(f: unsafe extern "C" fn(*mut c_void), arg: *mut c_void, dso: *mut c_void) -> c_int {
+    if push(Handler { f, arg, dso }) { 0 } else { -1 }
 }
 
 /// Calls a no-argument handler registered through `atexit`, whose pointer rides in `arg`.
@@ -221,6 +271,8 @@ mod tests {
     use super::*;
     use std::sync::Mutex;
     static ORDER: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    /// The handler list is the process's: tests that use it take turns.
+    static SERIAL: Mutex<()> = Mutex::new(());
 
     unsafe extern "C" fn record(arg: *mut c_void) {
         ORDER.lock().unwrap().push(arg as usize);
@@ -232,6 +284,7 @@ mod tests {
 
     #[test]
     fn handlers_run_last_first_across_blocks() {
+        let _serial = SERIAL.lock().unwrap();
         for i in 0..100usize {
             assert_eq!(__cxa_atexit(record, i as *mut c_void, ptr::null_mut()), 0);
         }
@@ -240,6 +293,32 @@ mod tests {
         let mut want: Vec<usize> = (6..100).rev().collect();
         want.extend([5, 1000, 4, 3, 2, 1, 0]);
         assert_eq!(got, want);
+    }
+
+    static FIN: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    unsafe extern "C" fn fin_record(arg: *mut c_void) {
+        FIN.lock().unwrap().push(arg as usize);
+    }
+
+    #[test]
+    fn finalize_runs_one_modules_handlers_once() {
+        let _serial = SERIAL.lock().unwrap();
+        let (a, b) = (0x1000 as *mut c_void, 0x2000 as *mut c_void);
+        for (i, d) in [(1usize, a), (2, b), (3, a), (4, b)] {
+            assert_eq!(__cxa_atexit(fin_record, i as *mut c_void, d), 0);
+        }
+        __cxa_finalize(a);
+        assert_eq!(*FIN.lock().unwrap(), [3, 1]);
+        __cxa_finalize(a);
+        assert_eq!(FIN.lock().unwrap().len(), 2);
+        let h = Handler { f: fin_record, arg: ptr::null_mut(), dso: b };
+        assert!(handler_in(&h, 0x2000, 0x2001) && !handler_in(&h, 0x2001, 0x3000));
+        // The remaining handlers run at exit, newest first, passing over the emptied slots.
+        let mut rest = Vec::new();
+        while let Some(h) = pop() {
+            rest.push(h.arg as usize);
+        }
+        assert_eq!(rest, [4, 2]);
     }
 
     static QUICK_ORDER: Mutex<Vec<u8>> = Mutex::new(Vec::new());

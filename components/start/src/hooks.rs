@@ -107,6 +107,8 @@ pub mod rank {
     pub const SEM_NAMED: u32 = 5;
     pub const MALLOC: u32 = 10;
     pub const STDIO: u32 = 20;
+    /// The dynamic linker's lock, held while constructors run (which may use stdio).
+    pub const LDSO: u32 = 30;
     /// Hooks at or above this rank run even while the process has one thread.
     pub const UNCONDITIONAL: u32 = 1000;
     /// The program's `pthread_atfork` handlers: their prepare handlers run before anything

@@ -176,6 +176,70 @@ pub fn gnu_hash(name: &[u8]) -> u32 {
     h
 }
 
+/// `e_ident` indices and values, `e_version`, and the machines limpet runs on.
+pub const EI_CLASS: usize = 4;
+pub const EI_DATA: usize = 5;
+pub const EI_VERSION: usize = 6;
+pub const ELFDATA2LSB: u8 = 1;
+pub const EV_CURRENT: u8 = 1;
+pub const EM_X86_64: u16 = 62;
+pub const EM_AARCH64: u16 = 183;
+pub const EM_RISCV: u16 = 243;
+
+pub const DT_SYMENT: isize = 11;
+pub const DT_VERNEED: isize = 0x6fff_fffe;
+pub const DT_VERNEEDNUM: isize = 0x6fff_ffff;
+/// Section indices from here up are special (`SHN_ABS`, `SHN_COMMON`, ...), not sections.
+pub const SHN_LORESERVE: u16 = 0xff00;
+
+pub const R_AARCH64_NONE: u32 = 0;
+pub const R_AARCH64_COPY: u32 = 1024;
+pub const R_AARCH64_IRELATIVE: u32 = 1032;
+pub const R_RISCV_NONE: u32 = 0;
+pub const R_RISCV_COPY: u32 = 4;
+pub const R_RISCV_IRELATIVE: u32 = 58;
+
+/// A version definition (`DT_VERDEF`); `vd_aux` and `vd_next` are byte offsets from it.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Verdef {
+    pub vd_version: u16,
+    pub vd_flags: u16,
+    pub vd_ndx: u16,
+    pub vd_cnt: u16,
+    pub vd_hash: u32,
+    pub vd_aux: u32,
+    pub vd_next: u32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Verdaux {
+    pub vda_name: u32,
+    pub vda_next: u32,
+}
+
+/// A needed-version record (`DT_VERNEED`); `vn_aux` and `vn_next` are byte offsets from it.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Verneed {
+    pub vn_version: u16,
+    pub vn_cnt: u16,
+    pub vn_file: u32,
+    pub vn_aux: u32,
+    pub vn_next: u32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Vernaux {
+    pub vna_hash: u32,
+    pub vna_flags: u16,
+    pub vna_other: u16,
+    pub vna_name: u32,
+    pub vna_next: u32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,5 +260,9 @@ mod tests {
         assert_eq!(core::mem::size_of::<Sym>(), 24);
         assert_eq!(core::mem::size_of::<Rela>(), 24);
         assert_eq!(core::mem::size_of::<Dyn>(), 16);
+        assert_eq!(core::mem::size_of::<Verdef>(), 20);
+        assert_eq!(core::mem::size_of::<Verdaux>(), 8);
+        assert_eq!(core::mem::size_of::<Verneed>(), 16);
+        assert_eq!(core::mem::size_of::<Vernaux>(), 16);
     }
 }

@@ -13,11 +13,21 @@ struct Layout {
     count: usize,
     /// Total static TLS below the thread pointer.
     end: usize,
+    /// `end` when the main thread's area was laid out (the surplus starts there), once it
+    /// was.
+    frozen_end: Option<usize>,
     max_align: usize,
 }
 
 static mut LAYOUT: Layout =
-    Layout { head: ptr::null_mut(), tail: ptr::null_mut(), count: 0, end: 0, max_align: align_of::<Pthread>() };
+    Layout { head: ptr::null_mut(), tail: ptr::null_mut(), count: 0, end: 0, frozen_end: None, max_align: align_of::<Pthread>() };
+
+impl Layout {
+    /// Where the modules of start-up end (the surplus lies beyond).
+    fn static_end(&self) -> usize {
+        self.frozen_end.unwrap_or(self.end)
+    }
+}
 
 const fn align_up(x: usize, a: usize) -> usize {
     (x + a - 1) & !(a - 1)
@@ -54,12 +64,12 @@ pub unsafe fn add_module(m: *mut TlsModule) {
     }
 }
 
-/// Bytes a thread's area needs: the TLS blocks, alignment slack, the descriptor, the dtv
-/// and the thread's copy of the [`crate::slot`]s.
+/// Bytes a thread's area needs: the TLS blocks with the surplus, alignment
+/// slack, the descriptor, the dtv and the thread's copy of the [`crate::slot`]s.
 pub fn area_size() -> usize {
     // SAFETY: read-only use of the layout after start-up registration.
-    let l = unsafe { &*(&raw const LAYOUT) };
-    l.end + l.max_align + size_of::<Pthread>() + (l.count + 1) * size_of::<usize>() + crate::slot::copy_size()
+    let (l, surplus) = unsafe { (&*(&raw const LAYOUT), SURPLUS) };
+    l.static_end() + surplus + l.max_align + size_of::<Pthread>() + (l.count + 1) * size_of::<usize>() + crate::slot::copy_size()
 }
 
 /// Builds a thread's area in `mem` (of [`area_size`] bytes, zeroed): copies every module's
@@ -72,7 +82,7 @@ pub unsafe fn init_area(mem: *mut u8) -> *mut Pthread {
     // SAFETY: all writes stay inside `mem[..area_size()]`, per the layout computed above.
     unsafe {
         let l = &*(&raw const LAYOUT);
-        let tp = align_up(mem as usize + l.end, l.max_align);
+        let tp = align_up(mem as usize + l.static_end() + SURPLUS, l.max_align);
         let td = tp as *mut Pthread;
         let dtv = (tp + size_of::<Pthread>()) as *mut usize;
         *dtv = l.count;
@@ -80,7 +90,11 @@ pub unsafe fn init_area(mem: *mut u8) -> *mut Pthread {
         while !m.is_null() {
             let block = (tp - (*m).offset) as *mut u8;
             ptr::copy_nonoverlapping((*m).image, block, (*m).len);
-            *dtv.add((*m).id) = block as usize;
+            // Modules placed later in the surplus are numbered by the dynamic linker and
+            // found through its slow path.
+            if (*m).id <= l.count {
+                *dtv.add((*m).id) = block as usize;
+            }
             m = (*m).next;
         }
         (*td).self_ = td;
@@ -124,6 +138,11 @@ pub unsafe fn init_early() -> Result<(), i32> {
 /// # Safety
 /// Start-up only, after every initial module was registered with [`add_module`].
 pub unsafe fn init_main_thread(canary: usize) -> Result<*mut Pthread, i32> {
+    // SAFETY: single-threaded start-up: nothing else reads the layout yet.
+    unsafe {
+        let l = &mut *(&raw mut LAYOUT);
+        l.frozen_end = Some(l.end);
+    }
     let need = area_size();
     // SAFETY: single-threaded start-up; the area lives for ever.
     unsafe {
@@ -153,18 +172,120 @@ pub fn module_count() -> usize {
     unsafe { (*(&raw const LAYOUT)).count }
 }
 
+/// Static TLS kept free in every thread's area, in a dynamically linked process, for
+/// libraries loaded later that use the initial-exec model (which addresses its block at a
+/// fixed distance from the thread pointer, so the block cannot be allocated on first use).
+/// Such a library is accepted only while its block fits; see [`add_late_module`].
+pub const STATIC_SURPLUS: usize = 512;
+
+/// The surplus this process keeps: [`STATIC_SURPLUS`] once the dynamic linker asked for it,
+/// else none (a static program loads nothing later).
+static mut SURPLUS: usize = 0;
+
+/// Keeps [`STATIC_SURPLUS`] in every thread's area.
+///
+/// # Safety
+/// Start-up only, before [`init_main_thread`].
+pub unsafe fn reserve_surplus() {
+    // SAFETY: single-threaded start-up.
+    unsafe { SURPLUS = STATIC_SURPLUS };
+}
+
+/// Places a module loaded after start-up in the static surplus, so that initial-exec
+/// accesses reach it in every thread. Gives it no ID (the dynamic linker numbers every
+/// late module). Fails when the block does not fit in what is left, or needs more alignment
+/// than the thread pointer has.
+///
+/// The caller copies the image into the threads that exist ([`static_block`]); threads
+/// created later get it from [`init_area`].
+///
+/// # Safety
+/// Under the dynamic linker's lock, with the thread list's lock held (no thread is being
+/// set up meanwhile); `m` must live as long as the process.
+pub unsafe fn add_late_module(m: *mut TlsModule) -> bool {
+    // SAFETY: the caller's locks serialise every access to the layout.
+    unsafe {
+        let l = &mut *(&raw mut LAYOUT);
+        let m = &mut *m;
+        let align = m.align.max(1);
+        if align > l.max_align {
+            return false;
+        }
+        let want = l.end + m.size;
+        let offset = want + ((0usize.wrapping_sub(want).wrapping_sub(m.image as usize)) & (align - 1));
+        if offset > l.static_end() + SURPLUS {
+            return false;
+        }
+        m.align = align;
+        m.offset = offset;
+        l.end = offset;
+        m.next = ptr::null_mut();
+        (*l.tail).next = m;
+        l.tail = m;
+        true
+    }
+}
+
+/// Where thread `td`'s block of static module `m` is.
+pub fn static_block(td: *mut Pthread, m: &TlsModule) -> *mut u8 {
+    (td as usize).wrapping_sub(m.offset) as *mut u8
+}
+
+/// The dtv that [`init_area`] built inside thread `td`'s area, which holds the entries of
+/// the modules loaded at start-up. A thread whose `dtv` is elsewhere has a grown copy.
+pub fn area_dtv(td: *mut Pthread) -> *mut usize {
+    (td as usize + size_of::<Pthread>()) as *mut usize
+}
+
+/// What `__tls_get_addr` calls for a module whose block the calling thread's dtv lacks: the
+/// dynamic linker's allocator of blocks for modules loaded at run time.
+pub type SlowPath = unsafe extern "C" fn(*const usize) -> *mut u8;
+static SLOW_PATH: core::sync::atomic::AtomicPtr<()> = core::sync::atomic::AtomicPtr::new(ptr::null_mut());
+
+/// Installs the dynamic linker's [`SlowPath`].
+pub fn set_slow_path(f: SlowPath) {
+    SLOW_PATH.store(f as *mut (), core::sync::atomic::Ordering::Release);
+}
+
 /// `__tls_get_addr(v)`—The address of offset `v[1]` in TLS module `v[0]` for the calling
 /// thread (the general-dynamic TLS model).
+///
+/// A module loaded at start-up, or one whose block this thread already has, is found in
+/// the thread's dtv (entry 0 holds how many entries follow). Otherwise the dynamic linker
+/// allocates the block, initialises it from the module's image, and grows the dtv.
 ///
 /// # Safety
 /// `v` must point at a `{module id, offset}` pair of a loaded module.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn __tls_get_addr(v: *const usize) -> *mut u8 {
-    // SAFETY: the dtv has an entry for every loaded module.
+    // SAFETY: the dtv's entry 0 bounds the entries read; the caller's pair names a module.
     unsafe {
         let dtv = (*crate::descriptor::current()).dtv;
-        (*dtv.add(*v) + *v.add(1)) as *mut u8
+        let id = *v;
+        if id <= *dtv {
+            let block = *dtv.add(id);
+            if block != 0 {
+                return (block + *v.add(1)) as *mut u8;
+            }
+        }
+        tls_get_slow(v)
     }
+}
+
+/// The rest of [`__tls_get_addr`].
+///
+/// # Safety
+/// As for [`__tls_get_addr`].
+#[cold]
+#[inline(never)]
+unsafe fn tls_get_slow(v: *const usize) -> *mut u8 {
+    let f = SLOW_PATH.load(core::sync::atomic::Ordering::Acquire);
+    if f.is_null() {
+        // No module outside the dtv can exist without the dynamic linker.
+        crate::abort::abort();
+    }
+    // SAFETY: only `set_slow_path` stores here, always a `SlowPath`.
+    unsafe { core::mem::transmute::<*mut (), SlowPath>(f)(v) }
 }
 
 #[cfg(test)]

@@ -1,0 +1,71 @@
+//! What the dynamic linker knows after start-up, for the dl API: the module list, the
+//! program and libc.so, the search path, and the load and unload counts.
+//!
+//! Start-up fills it single-threaded; afterwards every access is under [`crate::lock`].
+use core::ptr;
+
+use crate::dso::{Dso, List};
+
+pub struct State {
+    /// Every loaded module, in load order.
+    pub list: List,
+    pub ldso: *mut Dso,
+    pub app: *mut Dso,
+    /// `LD_LIBRARY_PATH`, or the loader command's `--library-path`.
+    pub env_path: Option<&'static [u8]>,
+    /// The program's directory, for `$ORIGIN`: found when a library search first needs it.
+    pub app_origin: Option<&'static [u8]>,
+    /// The system path, read from the path file when a search first reaches it.
+    pub sys_path: Option<&'static [u8]>,
+    /// Modules loaded and unloaded since start-up (`dlpi_adds`, `dlpi_subs`).
+    pub adds: u64,
+    pub subs: u64,
+    /// Whether this process was started by the dynamic linker (false in a static program).
+    pub dynamic: bool,
+}
+
+static mut STATE: State = State {
+    list: List::new(),
+    ldso: ptr::null_mut(),
+    app: ptr::null_mut(),
+    env_path: None,
+    app_origin: None,
+    sys_path: None,
+    adds: 0,
+    subs: 0,
+    dynamic: false,
+};
+
+/// The loader's state.
+///
+/// # Safety
+/// Single-threaded start-up, or under [`crate::lock`]; no other reference to it may be live.
+#[allow(clippy::mut_from_ref)]
+pub unsafe fn get() -> &'static mut State {
+    // SAFETY: the caller serialises access, per the contract.
+    unsafe { &mut *(&raw mut STATE) }
+}
+
+/// Whether the dynamic linker started this process. Read without the lock: it is set once,
+/// before the program runs.
+pub fn is_dynamic() -> bool {
+    // SAFETY: a plain read of a flag written only during single-threaded start-up.
+    unsafe { (*(&raw const STATE)).dynamic }
+}
+
+impl State {
+    /// The live module whose mapped span holds `addr`.
+    pub fn module_at(&self, addr: usize) -> Option<*mut Dso> {
+        self.list.iter().find(|&d| {
+            // SAFETY: linked modules are live.
+            let d = unsafe { &*d };
+            !d.life.dying && addr >= d.map && addr - d.map < d.map_len
+        })
+    }
+
+    /// Whether `h` is a live module (a handle `dlopen` could have returned).
+    pub fn is_handle(&self, h: *const Dso) -> bool {
+        // SAFETY: linked modules are live.
+        self.list.iter().any(|d| d as *const Dso == h && unsafe { !(*d).life.dying })
+    }
+}
