@@ -141,9 +141,7 @@ pub unsafe fn dup(s: &[u8]) -> *mut u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Mutex;
-
-    static SERIAL: Mutex<()> = Mutex::new(());
+    use crate::testimage::SERIAL;
 
     #[test]
     fn blocks_are_aligned_zeroed_and_reused() {

@@ -53,3 +53,6 @@ pub mod thread;
 pub mod tls;
 #[cfg(target_arch = "x86_64")]
 pub mod unload;
+
+#[cfg(test)]
+mod testimage;

@@ -260,3 +260,164 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::testimage::{DATA, Image, Reloc, SymDef};
+
+    fn rel(at: usize, ty: u32, sym: usize, addend: isize) -> Reloc {
+        Reloc { at, ty, sym, addend }
+    }
+
+    fn global(img: &mut Image) -> Scope {
+        let d = img.dso_ptr();
+        Scope::Global { head: d, app: core::ptr::null_mut() }
+    }
+
+    #[test]
+    fn data_and_function_relocations() {
+        let syms = [SymDef::func("f", 0x4100), SymDef::object("obj", 0x4200, 8), SymDef::undef("w", STB_WEAK)];
+        let rela = [
+            rel(DATA, R_X86_64_RELATIVE, 0, 0x4100),
+            rel(DATA + 8, R_X86_64_64, 2, 4),
+            rel(DATA + 16, R_X86_64_GLOB_DAT, 1, 0),
+            rel(DATA + 32, R_X86_64_GLOB_DAT, 3, 0),
+            rel(DATA + 40, R_X86_64_NONE, 0, 0),
+        ];
+        let jmprel = [rel(DATA + 24, R_X86_64_JUMP_SLOT, 1, 0)];
+        let mut img = Image::new(&syms, &rela, &jmprel, true, false);
+        img.set_word(DATA + 32, 0x55);
+        img.set_word(DATA + 40, 0x66);
+        let scope = global(&mut img);
+        assert!(unsafe { relocate(img.dso_ptr(), scope, true) });
+        let b = img.base();
+        assert_eq!(img.word(DATA), b + 0x4100);
+        assert_eq!(img.word(DATA + 8), b + 0x4204);
+        assert_eq!(img.word(DATA + 16), b + 0x4100);
+        assert_eq!(img.word(DATA + 24), b + 0x4100);
+        assert_eq!(img.word(DATA + 32), 0, "an unresolved weak reference is null");
+        assert_eq!(img.word(DATA + 40), 0x66, "R_X86_64_NONE writes nothing");
+    }
+
+    #[test]
+    fn a_missing_strong_symbol_fails_with_a_message_for_dlerror() {
+        let syms = [SymDef::undef("absent_symbol", STB_GLOBAL)];
+        let mut img = Image::new(&syms, &[rel(DATA, R_X86_64_GLOB_DAT, 1, 0)], &[], false, true);
+        let d = img.dso_ptr();
+        let scope = Scope::Local { head: d, app: core::ptr::null_mut(), local: &d, nlocal: 1 };
+        let _g = crate::testimage::SERIAL.lock().unwrap();
+        assert!(!unsafe { relocate(d, scope, true) });
+        let m = unsafe { take_error() }.expect("the failure is kept");
+        assert_eq!(m.as_bytes(), b"Error relocating test-module: absent_symbol: symbol not found");
+    }
+
+    static IMAGE_BASE: AtomicUsize = AtomicUsize::new(0);
+
+    /// An IFUNC resolver that checks the module's other relocations were applied first.
+    extern "C" fn resolver() -> usize {
+        let base = IMAGE_BASE.load(Ordering::SeqCst);
+        // SAFETY: the test's image is live while it relocates.
+        let relocated = unsafe { *((base + DATA + 8) as *const usize) } == base + 0x4100;
+        if relocated { 0x1111 } else { 0xbad }
+    }
+
+    #[test]
+    fn resolvers_run_after_the_other_relocations() {
+        let _g = crate::testimage::SERIAL.lock().unwrap();
+        let resolver_addr = resolver as extern "C" fn() -> usize as usize;
+        // The IRELATIVE entry and a reference to the module's own IFUNC symbol come first in
+        // the table, before the relative entry their resolver reads.
+        let syms = [SymDef { ty: STT_GNU_IFUNC, ..SymDef::func("chosen", 0) }];
+        let rela = [
+            rel(DATA, R_X86_64_IRELATIVE, 0, 0),
+            rel(DATA + 16, R_X86_64_GLOB_DAT, 1, 0),
+            rel(DATA + 8, R_X86_64_RELATIVE, 0, 0x4100),
+        ];
+        let mut img = Image::new(&syms, &rela, &[], true, false);
+        let b = img.base();
+        img.set_addend(0, resolver_addr.wrapping_sub(b) as isize);
+        img.set_symbol_value(1, resolver_addr.wrapping_sub(b));
+        IMAGE_BASE.store(b, Ordering::SeqCst);
+        let scope = global(&mut img);
+        assert!(unsafe { relocate(img.dso_ptr(), scope, true) });
+        assert_eq!(img.word(DATA + 8), b + 0x4100);
+        assert_eq!(img.word(DATA), 0x1111, "IRELATIVE's resolver ran before the relative entry");
+        assert_eq!(img.word(DATA + 16), 0x1111, "the own IFUNC's resolver ran before the relative entry");
+    }
+
+    #[test]
+    fn copy_relocations_and_lookup_order_across_modules() {
+        // The library defines `shared`; the program copies it and its own definition wins.
+        let mut lib = Image::new(
+            &[SymDef::object("shared", 0x4300, 8), SymDef::undef("shared", STB_GLOBAL)],
+            &[rel(DATA, R_X86_64_GLOB_DAT, 2, 0)],
+            &[],
+            true,
+            true,
+        );
+        lib.set_word(0x4300, 0x1234_5678);
+        let mut app = Image::new(&[SymDef::object("shared", 0x4400, 8)], &[rel(0x4400, R_X86_64_COPY, 1, 0)], &[], true, false);
+        let (a, l) = (app.dso_ptr(), lib.dso_ptr());
+        unsafe { (*a).next = l };
+        let scope = Scope::Global { head: a, app: a };
+        assert!(unsafe { relocate(l, scope, true) });
+        assert_eq!(lib.word(DATA), app.base() + 0x4400, "the library binds to the program's copy");
+        assert!(unsafe { relocate(a, scope, true) });
+        assert_eq!(app.word(0x4400), 0x1234_5678, "the copy holds the library's initial value");
+    }
+
+    #[test]
+    fn tls_relocations() {
+        let tls = SymDef { ty: STT_TLS, ..SymDef::object("tv", 0x10, 4) };
+        let rela = [rel(DATA, R_X86_64_DTPMOD64, 1, 0), rel(DATA + 8, R_X86_64_DTPOFF64, 1, 4), rel(DATA + 16, R_X86_64_TPOFF64, 1, 4)];
+        let mut img = Image::new(&[tls], &rela, &[], true, false);
+        img.dso.tls.id = 7;
+        img.dso.tls.offset = 0x100;
+        let scope = global(&mut img);
+        assert!(unsafe { relocate(img.dso_ptr(), scope, true) });
+        assert_eq!(img.word(DATA), 7);
+        assert_eq!(img.word(DATA + 8), 0x14);
+        assert_eq!(img.word(DATA + 16), 0x14usize.wrapping_sub(0x100));
+    }
+
+    #[test]
+    fn initial_exec_tls_in_a_dynamic_module_is_refused() {
+        let _g = crate::testimage::SERIAL.lock().unwrap();
+        let tls = SymDef { ty: STT_TLS, ..SymDef::object("tv", 0x10, 4) };
+        let mut img = Image::new(&[tls], &[rel(DATA, R_X86_64_TPOFF64, 1, 0)], &[], true, false);
+        img.dso.tls.id = 9;
+        let d = img.dso_ptr();
+        let scope = Scope::Local { head: d, app: core::ptr::null_mut(), local: &d, nlocal: 1 };
+        assert!(!unsafe { relocate(d, scope, true) });
+        let m = unsafe { take_error() }.unwrap();
+        assert!(m.as_bytes().ends_with(b"tv: initial-exec TLS resolves to dynamic definition in test-module"));
+    }
+
+    #[test]
+    fn dlopen_scope_records_bindings_to_unloadable_modules() {
+        let _g = crate::testimage::SERIAL.lock().unwrap();
+        let mut provider = Image::new(&[SymDef::func("provided", 0x4100)], &[], &[], true, false);
+        let mut user = Image::new(&[SymDef::undef("provided", STB_GLOBAL)], &[rel(DATA, R_X86_64_GLOB_DAT, 1, 0)], &[], false, true);
+        let (p, u) = (provider.dso_ptr(), user.dso_ptr());
+        unsafe { (*u).life.global = false };
+        let local = [u, p];
+        unsafe { (*p).life.global = false };
+        let scope = Scope::Local { head: u, app: core::ptr::null_mut(), local: local.as_ptr(), nlocal: 2 };
+        assert!(unsafe { relocate(u, scope, true) });
+        assert_eq!(user.word(DATA), provider.base() + 0x4100, "found in the module's own scope");
+        unsafe {
+            assert_eq!((*u).life.nbound, 1);
+            assert_eq!(*(*u).life.bound, p);
+            // A permanent module is not recorded: it never goes.
+            (*p).life.permanent = true;
+            (*u).life.nbound = 0;
+            assert!(relocate(u, scope, true));
+            assert_eq!((*u).life.nbound, 0);
+            let _h = crate::lock::lock();
+            crate::heap::free((*u).life.bound.cast(), (*u).life.bound_cap * 8, 8);
+        }
+    }
+}

@@ -264,3 +264,76 @@ pub fn lookup_versioned(dso: &mut Dso, name: &[u8], version: &[u8]) -> Option<us
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testimage::{Image, SymDef};
+
+    fn names() -> Vec<SymDef> {
+        vec![
+            SymDef::func("alpha", 0x4100),
+            SymDef::object("beta", 0x4200, 8),
+            SymDef::undef("gamma", STB_GLOBAL),
+            SymDef { bind: STB_WEAK, ..SymDef::func("delta", 0x4300) },
+            SymDef { versym: VERSYM_HIDDEN | 2, ..SymDef::func("hidden", 0x4400) },
+            SymDef { bind: STB_LOCAL, ..SymDef::func("local", 0x4500) },
+        ]
+    }
+
+    #[test]
+    fn both_hash_tables_find_the_same_definitions() {
+        for (gnu, sysv) in [(true, false), (false, true), (true, true)] {
+            let img = Image::new(&names(), &[], &[], gnu, sysv);
+            let d = &*img.dso;
+            let find = |n: &str, need_def| lookup_in(d, &mut Name::new(n.as_bytes()), need_def);
+            assert_eq!(find("alpha", false), Some(1), "gnu {gnu} sysv {sysv}");
+            assert_eq!(find("beta", true), Some(2));
+            assert_eq!(find("delta", false), Some(4), "a weak definition binds");
+            assert_eq!(find("gamma", false), None, "an undefined symbol without a value is no definition");
+            assert_eq!(find("hidden", false), None, "a hidden version is not found by plain name");
+            assert_eq!(find("local", false), None, "a local symbol is not exported");
+            assert_eq!(find("epsilon", false), None);
+            assert_eq!(find("", false), None);
+        }
+    }
+
+    #[test]
+    fn symbol_count_from_either_table() {
+        for (gnu, sysv) in [(true, false), (false, true)] {
+            let mut img = Image::new(&names(), &[], &[], gnu, sysv);
+            assert_eq!(count(&mut img.dso), 7, "gnu {gnu}");
+        }
+        let mut empty = Image::new(&[], &[], &[], true, false);
+        assert_eq!(count(&mut empty.dso), 1);
+    }
+
+    #[test]
+    fn global_order_first_definition_wins_and_skips() {
+        let mut a = Image::new(&[SymDef::func("f", 0x4100)], &[], &[], true, false);
+        let mut b = Image::new(&[SymDef::func("f", 0x4200), SymDef::func("g", 0x4300)], &[], &[], false, true);
+        let (pa, pb) = (a.dso_ptr(), b.dso_ptr());
+        unsafe { (*pa).next = pb };
+        let got = lookup_global(pa, b"f", core::ptr::null_mut(), false).unwrap();
+        assert_eq!(got.addr(), a.base() + 0x4100);
+        let skipped = lookup_global(pa, b"f", pa, false).unwrap();
+        assert_eq!(skipped.addr(), b.base() + 0x4200);
+        unsafe { (*pa).life.global = false };
+        assert_eq!(lookup_global(pa, b"f", core::ptr::null_mut(), false).unwrap().addr(), b.base() + 0x4200, "non-global modules are passed over");
+        let mut n = Name::new(b"f");
+        assert_eq!(lookup_chain(pa, &mut n, core::ptr::null_mut(), false, false).unwrap().addr(), a.base() + 0x4100);
+        assert_eq!(lookup_list(&[pb, pa], &mut n, false).unwrap().addr(), b.base() + 0x4200);
+        unsafe { (*pb).life.dying = true };
+        assert!(lookup_global(pa, b"g", core::ptr::null_mut(), false).is_none(), "a dying module is gone");
+    }
+
+    #[test]
+    fn versioned_lookup_without_tables_matches_any_version() {
+        let mut img = Image::new(&names(), &[], &[], true, false);
+        // The image has DT_VERSYM but no DT_VERDEF: no version names exist.
+        assert_eq!(lookup_versioned(&mut img.dso, b"hidden", b"V2"), None);
+        let mut plain = Image::new(&[SymDef::func("f", 0x4100)], &[], &[], true, false);
+        assert_eq!(lookup_versioned(&mut plain.dso, b"f", b"ANY"), Some(1));
+        assert_eq!(lookup_versioned(&mut plain.dso, b"g", b"ANY"), None);
+    }
+}
