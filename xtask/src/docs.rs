@@ -25,7 +25,7 @@ pub const COUNTS: &[(&str, fn() -> Result<usize>)] = &[
     ("table-headers", || Ok(crate::entrypoints::load()?.iter().map(|e| e.header.clone()).collect::<BTreeSet<_>>().len())),
     ("macro-names", || Ok(crate::entrypoints::load()?.iter().filter(|e| e.note.starts_with("macro")).count())),
     ("components", || Ok(crate::graph::components()?.len())),
-    ("c-programs", || Ok(tests_c(|n| n.ends_with(".c") && !n.ends_with(".lib.c")))),
+    ("c-programs", || Ok(tests_c(|n| n.strip_suffix(".c").is_some_and(|stem| !stem.contains('.'))))),
     ("expected-files", || Ok(tests_c(|n| n.ends_with(".expected")))),
     ("harness-ways", || Ok(crate::harness::WAYS.len())),
     ("features", || Ok(crate::config::Table::load()?.features.keys().filter(|k| *k != "default").count())),

@@ -11,10 +11,17 @@
 //!
 //! Side files: `NAME.lib.c` (a shared library the program links, or an object linked
 //! before the program in static builds), `NAME.flags` (extra compiler flags for the program),
-//! `NAME.args` (arguments). After the
-//! programs come the loader's bad-input cases in [`loader_cases`], then the `malloc_*`
-//! programs again on a dist with the other allocator, then every program the minimal build
-//! can run, on it (`(minimal)` in the report).
+//! `NAME.args` (arguments), `NAME.libs` (shared libraries built before the program, one a
+//! line: `OUTPUT SOURCE [FLAGS]`; such a program is dynamic only: it has no `static` and
+//! `static-pie` runs, as musl's static dlopen loads nothing), `NAME.env` (`KEY=VALUE` lines
+//! added to the environment of every run, the reference's too). Only a `NAME.c` whose NAME
+//! has no dot is a program: `NAME.PART.c` files are libraries' sources. tests/c/README.md
+//! says more. After the programs come the loader's bad-input cases in [`loader_cases`] and
+//! the cases no program's output can show in [`dl_loader_cases`] (AT_SECURE, the loader
+//! command's options, the search path file and gdb; they also run under a `--filter` that
+//! is part of their names: `dl_secure`, `dl_options`, `dl_pathfile`, `dl_gdb`), then
+//! the `malloc_*` programs again on a dist with the other allocator, then every program the
+//! minimal build can run, on it (`(minimal)` in the report).
 //!
 //! A program whose musl build calls a C name the dist under test leaves out (a build of
 //! fewer components, `--features` or `--entrypoints`) is not run: the report lists it as
@@ -62,6 +69,9 @@ pub fn run_all(opts: &Options) -> Result {
     c_programs(&root, &d, filter, &Run { malloc: &own, only_malloc: false, label: "", work: "ctest" }, &mut tally)?;
     if filter.is_none() && d.dynamic() {
         loader_cases(&root, &d, &mut tally)?;
+    }
+    if d.dynamic() {
+        dl_loader_cases(&root, &d, filter, &mut tally)?;
     }
     // The differential math test, on the default build (which has math and the loader).
     if filter.is_none_or(|f| f.contains("math")) && d.dynamic() && d.components.contains("math") {
@@ -167,8 +177,19 @@ struct Outcome {
 
 /// Runs `cmd` in `dir` with the fixed environment, stdin closed, under a time limit.
 fn execute(cmd: &mut Command, dir: &Path) -> Outcome {
+    execute_with(cmd, dir, &[])
+}
+
+/// [`execute`], with `extra` added to the fixed environment (a program's `NAME.env`).
+fn execute_with(cmd: &mut Command, dir: &Path, extra: &[(String, String)]) -> Outcome {
     use std::os::unix::process::ExitStatusExt;
-    cmd.current_dir(dir).env_clear().envs(ENV.iter().copied()).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.current_dir(dir)
+        .env_clear()
+        .envs(ENV.iter().copied())
+        .envs(extra.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) => return Outcome { stdout: vec![], stderr: e.to_string().into_bytes(), status: "spawn failed".into() },
@@ -217,17 +238,80 @@ fn read_opt(p: &Path) -> Option<String> {
     fs::read_to_string(p).ok().map(|s| s.trim().to_string())
 }
 
-/// The C programs under tests/c, sorted by name.
+/// The C programs under tests/c, sorted by name: every `NAME.c` whose NAME has no dot.
+/// A `NAME.PART.c` is a library's source (`NAME.lib.c`, or one a `.libs` file names).
 fn programs(root: &Path) -> Result<Vec<String>> {
     let mut v: Vec<String> = fs::read_dir(root.join("tests/c"))
         .map_err(|e| e.to_string())?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".c") && !n.ends_with(".lib.c"))
-        .map(|n| n.trim_end_matches(".c").to_string())
+        .filter_map(|n| n.strip_suffix(".c").filter(|stem| !stem.contains('.')).map(String::from))
         .collect();
     v.sort();
     Ok(v)
+}
+
+/// One line of a `NAME.libs` file: a shared library built before the program.
+struct ExtraLib {
+    /// The file name it is built as, in the build directory (`libdl_chain_a.so`).
+    out: String,
+    /// Its source, in tests/c.
+    src: PathBuf,
+    /// Extra flags (`-ldl_chain_b`), with `$SRC` standing for tests/c.
+    flags: Vec<String>,
+}
+
+/// The non-empty lines of a side file that are not `#` comments; none when it is absent.
+fn side_lines(path: &Path) -> Vec<String> {
+    fs::read_to_string(path)
+        .map(|s| s.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect())
+        .unwrap_or_default()
+}
+
+/// The libraries `NAME.libs` lists, in build order.
+fn extra_libs(src_dir: &Path, name: &str) -> Result<Vec<ExtraLib>> {
+    let tests = src_dir.to_string_lossy();
+    side_lines(&src_dir.join(format!("{name}.libs")))
+        .iter()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some(out), Some(src)) => Ok(ExtraLib {
+                    out: out.to_string(),
+                    src: src_dir.join(src),
+                    flags: words.map(|w| w.replace("$SRC", &tests)).collect(),
+                }),
+                _ => Err(format!("{name}.libs: {line:?} is not `OUTPUT SOURCE [FLAGS]`")),
+            }
+        })
+        .collect()
+}
+
+/// The variables `NAME.env` adds to the program's environment (`KEY=VALUE` lines).
+fn extra_env(src_dir: &Path, name: &str) -> Result<Vec<(String, String)>> {
+    side_lines(&src_dir.join(format!("{name}.env")))
+        .iter()
+        .map(|line| match line.split_once('=') {
+            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+            _ => Err(format!("{name}.env: {line:?} is not `KEY=VALUE`")),
+        })
+        .collect()
+}
+
+/// Builds `libs` in order into `dir` (the same commands for every build directory): the
+/// later ones may link the earlier ones (`-L.`) and find them at run time (`$ORIGIN`).
+fn build_extra_libs(libs: &[ExtraLib], dir: &Path) -> Result {
+    for lib in libs {
+        output(
+            Command::new("musl-gcc")
+                .current_dir(dir)
+                .args(["-O2", "-shared", "-fPIC", "-o", &lib.out])
+                .arg(&lib.src)
+                .args(&lib.flags)
+                .args(["-L.", "-Wl,-rpath,$ORIGIN"]),
+        )?;
+    }
+    Ok(())
 }
 
 /// Shows the first differing line of two outputs.
@@ -311,6 +395,20 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
         let args: Vec<String> = read_opt(&src_dir.join(format!("{name}.args")))
             .map(|s| s.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
+        let (libs, env) = match (extra_libs(&src_dir, &name), extra_env(&src_dir, &name)) {
+            (Ok(l), Ok(e)) => (l, e),
+            (Err(e), _) | (_, Err(e)) => {
+                tally.record(&label, Err(e));
+                continue;
+            }
+        };
+        // A program with a `.libs` file runs only dynamically: musl's static dlopen cannot
+        // load anything, so there is no static reference to compare with.
+        let dynamic_only = !libs.is_empty();
+        if dynamic_only && !d.dynamic() {
+            tally.skipped.push((label, "runs only through the dynamic linker, which this build leaves out".into()));
+            continue;
+        }
         let dirs: Vec<PathBuf> = ["musl", "interp", "static", "static-pie"].iter().map(|v| work.join(v)).collect();
         for dir in &dirs {
             fs::create_dir_all(dir).map_err(|e| e.to_string())?;
@@ -326,10 +424,15 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
                     output(Command::new("musl-gcc").args(["-O2", "-shared", "-fPIC", "-o"]).arg(dir.join(&libname)).arg(&lib_src))?;
                 }
             }
+            for dir in [musl_dir, interp_dir] {
+                build_extra_libs(&libs, dir)?;
+            }
             let mut cc = Command::new("musl-gcc");
             cc.args(["-O2", "-o"]).arg(musl_dir.join(&name)).arg(&src).args(&flags);
             if has_lib {
                 cc.arg(format!("-L{}", musl_dir.display())).arg(format!("-l{name}")).arg("-Wl,-rpath,$ORIGIN");
+            } else if dynamic_only {
+                cc.arg(format!("-L{}", musl_dir.display())).arg("-Wl,-rpath,$ORIGIN");
             }
             output(&mut cc)?;
             Ok(())
@@ -342,6 +445,7 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
         if has_lib {
             files.push(libname.clone());
         }
+        files.extend(libs.iter().map(|l| l.out.clone()));
         if let Some(why) = lacks(d, musl_dir, &files, &headers)? {
             tally.skipped.push((label, why));
             continue;
@@ -351,7 +455,8 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
                 fs::copy(musl_dir.join(&name), interp_dir.join(&name)).map_err(|e| e.to_string())?;
                 output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(interp_dir.join(&name)))?;
             }
-            for (dir, mode) in [(static_dir, "-static"), (spie_dir, "-static-pie")] {
+            let static_builds = if dynamic_only { vec![] } else { vec![(static_dir, "-static"), (spie_dir, "-static-pie")] };
+            for (dir, mode) in static_builds {
                 // The library's object goes first, where a shared library's constructors
                 // would run: before the program's.
                 let mut cc = Command::new(&d.gcc);
@@ -368,7 +473,7 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
             tally.record(&label, Err(format!("build failed: {e}")));
             continue;
         }
-        let reference = execute(Command::new(&exe).args(&args), musl_dir);
+        let reference = execute_with(Command::new(&exe).args(&args), musl_dir, &env);
         let want_stdout = match fs::read(src_dir.join(format!("{name}.expected"))) {
             Ok(b) => b,
             Err(_) => reference.stdout.clone(),
@@ -376,11 +481,13 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
         let mut runs = Vec::new();
         // Without the dynamic linker there is no libc.so to run the musl binary on.
         if d.dynamic() {
-            runs.push(("interp", execute(Command::new(&exe).args(&args), interp_dir)));
-            runs.push(("direct", execute(Command::new(&so).arg(&exe).args(&args), interp_dir)));
+            runs.push(("interp", execute_with(Command::new(&exe).args(&args), interp_dir, &env)));
+            runs.push(("direct", execute_with(Command::new(&so).arg(&exe).args(&args), interp_dir, &env)));
         }
-        runs.push(("static", execute(Command::new(&exe).args(&args), static_dir)));
-        runs.push(("static-pie", execute(Command::new(&exe).args(&args), spie_dir)));
+        if !dynamic_only {
+            runs.push(("static", execute_with(Command::new(&exe).args(&args), static_dir, &env)));
+            runs.push(("static-pie", execute_with(Command::new(&exe).args(&args), spie_dir, &env)));
+        }
         for (variant, got) in runs {
             let verdict = if got.stdout != want_stdout {
                 Err(format!("stdout differs ({}); stderr: {}", first_difference(&want_stdout, &got.stdout), String::from_utf8_lossy(&got.stderr).trim()))
@@ -461,5 +568,266 @@ fn loader_cases(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
 
     let absent = execute(Command::new(&so).arg("./no-such-program"), &dir);
     tally.record("loader: a program that does not exist", expect_error(&absent, "exit 127", "cannot load ./no-such-program: No such file or directory"));
+    Ok(())
+}
+
+/// The dynamic linker's cases that a program's output alone cannot show, each run when the
+/// filter is absent or part of its name: `dl_secure` ([`secure_case`]), `dl_options`
+/// ([`options_case`]), `dl_pathfile` ([`pathfile_case`]) and `dl_gdb` ([`gdb_case`]). Each
+/// first runs its program on the real musl: when that does not behave (setuid without
+/// effect, a gdb that cannot trace), the machine cannot run the case and it is skipped
+/// with a note, as it is without root or without gdb.
+fn dl_loader_cases(root: &Path, d: &Dist, filter: Option<&str>, tally: &mut Tally) -> Result {
+    let wanted = |name: &str| filter.is_none_or(|f| name.contains(f));
+    if wanted("dl_secure") {
+        secure_case(d, tally)?;
+    }
+    if wanted("dl_options") {
+        options_case(root, d, tally)?;
+    }
+    if wanted("dl_pathfile") {
+        pathfile_case(root, d, tally)?;
+    }
+    if wanted("dl_gdb") {
+        gdb_case(root, d, tally)?;
+    }
+    Ok(())
+}
+
+/// Where musl's dynamic linker is, and the search path file both loaders read.
+const MUSL_LDSO: &str = "/lib/ld-musl-x86_64.so.1";
+const PATH_FILE: &str = "/etc/ld-musl-x86_64.path";
+
+/// Builds, in a fresh `dir`, a program that prints what `who()` of its library
+/// `libwho.so` says: `liba/libwho.so` says "a". The program has no rpath, so only a
+/// search path the loader is given finds the library. `libpre.so`'s constructor prints
+/// "preload constructor ran".
+fn who_program(dir: &Path) -> Result {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir.join("liba")).map_err(|e| e.to_string())?;
+    let w = |file: &str, text: &str| fs::write(dir.join(file), text).map_err(|e| e.to_string());
+    w("pre.c", "#include <stdio.h>\n__attribute__((constructor)) static void ctor(void) { printf(\"preload constructor ran\\n\"); }\n")?;
+    w("a.c", "const char *who(void) { return \"a\"; }\n")?;
+    w("main.c", "#include <stdio.h>\nconst char *who(void);\nint main(void) { printf(\"libwho.so from %s\\n\", who()); return 0; }\n")?;
+    let cc = |args: &[&str]| output(Command::new("musl-gcc").current_dir(dir).args(args));
+    cc(&["-shared", "-fPIC", "-o", "libpre.so", "pre.c"])?;
+    cc(&["-shared", "-fPIC", "-o", "liba/libwho.so", "a.c"])?;
+    cc(&["-o", "prog", "main.c", "-Lliba", "-lwho"])?;
+    Ok(())
+}
+
+/// Checks that a run ended with exit 0 and printed `want`.
+fn expect_stdout(got: &Outcome, want: &str) -> std::result::Result<(), String> {
+    if got.status == "exit 0" && got.stdout == want.as_bytes() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: stdout {:?} (expected {want:?}); stderr: {}",
+            got.status,
+            String::from_utf8_lossy(&got.stdout),
+            String::from_utf8_lossy(&got.stderr).trim()
+        ))
+    }
+}
+
+/// The loader command's options, as musl's has them: `libc.so --library-path DIR --preload
+/// LIB ./prog` finds the program's library in DIR and runs LIB's constructor first.
+fn options_case(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
+    let dir = root.join("target/ctest/dl-options");
+    who_program(&dir)?;
+    let want = "preload constructor ran\nlibwho.so from a\n";
+    let args = ["--library-path", "liba", "--preload", "./libpre.so", "./prog"];
+    let musl = execute(Command::new(MUSL_LDSO).args(args), &dir);
+    if let Err(e) = expect_stdout(&musl, want) {
+        println!("note: loader options case skipped: musl's loader does not do it here: {e}");
+        return Ok(());
+    }
+    tally.record("loader: --library-path and --preload", expect_stdout(&execute(Command::new(d.libc_so()).args(args), &dir), want));
+    Ok(())
+}
+
+/// The search path file: a library found only in a directory that /etc/ld-musl-x86_64.path
+/// lists. As root, the file is replaced, for the run only, by a bind mount in a private
+/// mount namespace (`unshare -m`), so the machine's file is never written.
+fn pathfile_case(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
+    if !crate::prereq::is_root() || !crate::util::have("unshare") || !Path::new(PATH_FILE).exists() {
+        println!("note: loader path file case skipped: it needs root, unshare and an existing {PATH_FILE} to mount over");
+        return Ok(());
+    }
+    let dir = root.join("target/ctest/dl-pathfile");
+    who_program(&dir)?;
+    fs::write(dir.join("path"), format!("{}\n", dir.join("liba").display())).map_err(|e| e.to_string())?;
+    fs::copy(dir.join("prog"), dir.join("prog-limpet")).map_err(|e| e.to_string())?;
+    output(Command::new("patchelf").arg("--set-interpreter").arg(d.libc_so()).arg(dir.join("prog-limpet")))?;
+    let run = |prog: &str| {
+        let mut c = Command::new("unshare");
+        c.args(["-m", "sh", "-c", "mount --bind path \"$0\" && exec \"$1\"", PATH_FILE, prog]);
+        execute(&mut c, &dir)
+    };
+    let want = "libwho.so from a\n";
+    if let Err(e) = expect_stdout(&run("./prog"), want) {
+        println!("note: loader path file case skipped: musl's loader does not do it here: {e}");
+        return Ok(());
+    }
+    tally.record("loader: a library found through /etc/ld-musl-x86_64.path", expect_stdout(&run("./prog-limpet"), want));
+    Ok(())
+}
+
+/// The user the AT_SECURE case runs its programs as.
+const NOBODY: u32 = 65534;
+
+/// A command that runs `args` as [`NOBODY`]: setpriv (util-linux), else su.
+fn as_nobody(args: &[String]) -> Command {
+    if crate::util::have("setpriv") {
+        let mut c = Command::new("setpriv");
+        c.args([format!("--reuid={NOBODY}"), format!("--regid={NOBODY}"), "--clear-groups".into()]).args(args);
+        c
+    } else {
+        let mut c = Command::new("su");
+        c.args(["nobody", "-s", "/bin/sh", "-c", "exec \"$0\" \"$@\""]).args(args);
+        c
+    }
+}
+
+/// AT_SECURE: a setuid-root program run by another user gets AT_SECURE, and the loader
+/// must then ignore LD_PRELOAD and LD_LIBRARY_PATH (they would let the user run code as
+/// root), yet still run the program. Without setuid the same run applies both. The
+/// program links `libsecwho.so`, found through its absolute rpath unless LD_LIBRARY_PATH
+/// points to the other copy; the preloaded library's constructor prints a line. Needs
+/// root (to make a setuid-root file); everything lives in a directory under /tmp that
+/// everyone can read, with its own copy of libc.so as the interpreter.
+fn secure_case(d: &Dist, tally: &mut Tally) -> Result {
+    use std::os::unix::fs::PermissionsExt;
+    if !crate::prereq::is_root() {
+        println!("note: loader AT_SECURE case skipped: it needs root to make a setuid program");
+        return Ok(());
+    }
+    let dir = Path::new("/tmp").join(format!("limpet-secure-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    for sub in ["", "lib", "env"] {
+        fs::create_dir_all(dir.join(sub)).map_err(|e| e.to_string())?;
+        fs::set_permissions(dir.join(sub), fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+    }
+    let result = (|| -> Result {
+        let w = |file: &str, text: &str| fs::write(dir.join(file), text).map_err(|e| e.to_string());
+        w("pre.c", "#include <stdio.h>\n__attribute__((constructor)) static void ctor(void) { printf(\"preload constructor ran\\n\"); }\n")?;
+        w("who_rpath.c", "const char *secure_who(void) { return \"rpath\"; }\n")?;
+        w("who_env.c", "const char *secure_who(void) { return \"LD_LIBRARY_PATH\"; }\n")?;
+        w(
+            "main.c",
+            "#include <stdio.h>\n#include <sys/auxv.h>\nconst char *secure_who(void);\n\
+             int main(void) {\n\tprintf(\"AT_SECURE %lu\\n\", getauxval(AT_SECURE));\n\
+             \tprintf(\"libsecwho.so from %s\\n\", secure_who());\n\treturn 0;\n}\n",
+        )?;
+        let cc = |args: &[&str]| output(Command::new("musl-gcc").current_dir(&dir).args(args));
+        cc(&["-shared", "-fPIC", "-o", "libsecpre.so", "pre.c"])?;
+        cc(&["-shared", "-fPIC", "-o", "lib/libsecwho.so", "who_rpath.c"])?;
+        cc(&["-shared", "-fPIC", "-o", "env/libsecwho.so", "who_env.c"])?;
+        // An absolute rpath: a secure program's own $ORIGIN is not trusted.
+        let rpath = format!("-Wl,-rpath,{}", dir.join("lib").display());
+        cc(&["-o", "prog-musl", "main.c", "-Llib", "-lsecwho", &rpath])?;
+        fs::copy(d.libc_so(), dir.join("libc.so")).map_err(|e| e.to_string())?;
+        fs::copy(dir.join("prog-musl"), dir.join("prog")).map_err(|e| e.to_string())?;
+        output(Command::new("patchelf").arg("--set-interpreter").arg(dir.join("libc.so")).arg(dir.join("prog")))?;
+        for (plain, setuid) in [("prog-musl", "suid-musl"), ("prog", "suid")] {
+            fs::copy(dir.join(plain), dir.join(setuid)).map_err(|e| e.to_string())?;
+            // The copies are root's (we are root): setuid makes them run as root.
+            fs::set_permissions(dir.join(setuid), fs::Permissions::from_mode(0o4755)).map_err(|e| e.to_string())?;
+        }
+        for f in ["libc.so", "libsecpre.so", "lib/libsecwho.so", "env/libsecwho.so", "prog", "prog-musl"] {
+            fs::set_permissions(dir.join(f), fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+        }
+        let run = |prog: &str| {
+            let args = [
+                "/usr/bin/env".to_string(),
+                format!("LD_PRELOAD={}", dir.join("libsecpre.so").display()),
+                format!("LD_LIBRARY_PATH={}", dir.join("env").display()),
+                dir.join(prog).display().to_string(),
+            ];
+            execute(&mut as_nobody(&args), &dir)
+        };
+        let applied = "preload constructor ran\nAT_SECURE 0\nlibsecwho.so from LD_LIBRARY_PATH\n";
+        let ignored = "AT_SECURE 1\nlibsecwho.so from rpath\n";
+        let (musl_plain, musl_suid) = (run("prog-musl"), run("suid-musl"));
+        if musl_plain.stdout != applied.as_bytes() || musl_suid.stdout != ignored.as_bytes() {
+            println!(
+                "note: loader AT_SECURE case skipped: on musl the runs as uid {NOBODY} printed {:?} and (setuid) {:?}; stderr {:?}",
+                String::from_utf8_lossy(&musl_plain.stdout),
+                String::from_utf8_lossy(&musl_suid.stdout),
+                String::from_utf8_lossy(&musl_suid.stderr).trim()
+            );
+            return Ok(());
+        }
+        tally.record("loader: LD_PRELOAD and LD_LIBRARY_PATH apply to a program run as another user", expect_stdout(&run("prog"), applied));
+        tally.record("loader: a setuid program (AT_SECURE) ignores LD_PRELOAD and LD_LIBRARY_PATH", expect_stdout(&run("suid"), ignored));
+        Ok(())
+    })();
+    let _ = fs::remove_dir_all(&dir);
+    result
+}
+
+/// gdb finds the libraries through the loader's debugger interface (DT_DEBUG, r_debug and
+/// the breakpoint at r_brk): a pending breakpoint in a dlopen'd library is hit, `info
+/// sharedlibrary` lists the linked library, the dlopen'd one and libc.so, and the backtrace
+/// reaches main.
+fn gdb_case(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
+    if !crate::util::have("gdb") {
+        println!("note: loader gdb case skipped: gdb is not installed");
+        return Ok(());
+    }
+    let dir = root.join("target/ctest/gdb");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let w = |file: &str, text: &str| fs::write(dir.join(file), text).map_err(|e| e.to_string());
+    w("a.c", "int gdb_a_value(void) { return 3; }\n")?;
+    w("b.c", "int marker_in_dlopened_lib(int x) { return x + 1; }\n")?;
+    w(
+        "main.c",
+        "#include <dlfcn.h>\n#include <stdio.h>\nint gdb_a_value(void);\nint main(void) {\n\
+         \tvoid *h = dlopen(\"./libgdbb.so\", RTLD_NOW);\n\
+         \tint (*m)(int) = h ? (int (*)(int))dlsym(h, \"marker_in_dlopened_lib\") : 0;\n\
+         \tprintf(\"%d\\n\", m ? m(gdb_a_value()) : -1);\n\treturn 0;\n}\n",
+    )?;
+    let cc = |args: &[&str]| output(Command::new("musl-gcc").current_dir(&dir).args(args));
+    cc(&["-g", "-shared", "-fPIC", "-o", "libgdba.so", "a.c"])?;
+    cc(&["-g", "-shared", "-fPIC", "-o", "libgdbb.so", "b.c"])?;
+    cc(&["-g", "-o", "prog-musl", "main.c", "-L.", "-lgdba", "-Wl,-rpath,$ORIGIN"])?;
+    fs::copy(dir.join("prog-musl"), dir.join("prog")).map_err(|e| e.to_string())?;
+    let so = d.libc_so();
+    output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(dir.join("prog")))?;
+    let debug = |prog: &str| {
+        let mut c = Command::new("gdb");
+        c.args(["-batch", "-nx", "-ex", "set breakpoint pending on", "-ex", "break marker_in_dlopened_lib", "-ex", "run"])
+            .args(["-ex", "info sharedlibrary", "-ex", "bt", prog]);
+        execute(&mut c, &dir)
+    };
+    // What a good session shows; `libc` is the loader's name in `info sharedlibrary`.
+    let verdict = |got: &Outcome, libc: &str| -> std::result::Result<(), String> {
+        let text = String::from_utf8_lossy(&got.stdout);
+        let mut missing: Vec<&str> = Vec::new();
+        let libs = text.lines().skip_while(|l| !l.starts_with("From")).collect::<Vec<_>>();
+        for lib in ["/libgdba.so", "/libgdbb.so", libc] {
+            if !libs.iter().any(|l| l.ends_with(lib)) {
+                missing.push(lib);
+            }
+        }
+        if !text.lines().any(|l| l.starts_with("Breakpoint 1, ") && l.contains("marker_in_dlopened_lib")) {
+            missing.push("the breakpoint hit");
+        }
+        if !text.lines().any(|l| l.starts_with('#') && l.contains(" main (")) {
+            missing.push("main in the backtrace");
+        }
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("no {}; gdb said:\n{}{}", missing.join(", no "), text, String::from_utf8_lossy(&got.stderr)))
+        }
+    };
+    if let Err(e) = verdict(&debug("./prog-musl"), "ld-musl-x86_64.so.1") {
+        println!("note: loader gdb case skipped: gdb does not work with the musl build here: {e}");
+        return Ok(());
+    }
+    let libc = format!("/{}", so.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+    tally.record("loader: gdb breaks in a dlopen'd library and lists the libraries", verdict(&debug("./prog"), &libc));
     Ok(())
 }

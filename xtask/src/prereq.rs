@@ -70,7 +70,7 @@ fn exists(p: &str) -> bool {
     if p.starts_with('/') { std::path::Path::new(p).exists() } else { have(p) }
 }
 
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0\n")).unwrap_or(false)
 }
 

@@ -4,12 +4,12 @@
 use core::ffi::{c_int, c_void};
 use core::ptr;
 
-use limpet_start::hooks::{ExitHook, at_exit};
+use limpet_start::hooks::{ExitHook, at_exit_first};
 
 use crate::thread::{Dtor, PerThread};
 
-/// `exit` runs the calling thread's destructors (glibc does the same for the thread that
-/// calls `exit`).
+/// `exit` runs the calling thread's destructors first of all, before the atexit handlers
+/// (glibc does the same for the thread that calls `exit`).
 static AT_EXIT: ExitHook = ExitHook::new(run_own);
 
 fn run_own() {
@@ -36,7 +36,7 @@ pub unsafe extern "C" fn __cxa_thread_atexit_impl(
     if t.is_null() {
         return -1;
     }
-    at_exit(&AT_EXIT);
+    at_exit_first(&AT_EXIT);
     let _g = crate::lock::lock();
     // SAFETY: under the lock: the heap, and the module list to pin the module.
     unsafe {

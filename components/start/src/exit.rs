@@ -1,7 +1,9 @@
 //! `atexit`, `__cxa_atexit`, `__cxa_finalize`, `exit`, `_Exit`, `_exit`, `at_quick_exit` and `quick_exit`.
 //!
-//! Exit runs, in this order (as musl does): the atexit handlers, last registered first;
-//! the fini arrays; the stdio flush; then the process ends. Quick exit runs only its own
+//! Exit runs, in this order (as musl does): the calling thread's thread-exit destructors
+//! (`__cxa_thread_atexit_impl`, through [`crate::hooks::at_exit_first`]; musl has none); the
+//! atexit handlers, last registered first; the fini arrays; the stdio flush; then the
+//! process ends. Quick exit runs only its own
 //! handlers, last registered first, and ends the process without flushing.
 //!
 //! The stdio flush is an exit hook ([`crate::hooks::at_exit`]) that the stdio component
@@ -191,6 +193,7 @@ pub fn run_handlers() {
 /// `exit(status)`—Runs the atexit handlers and destructors, flushes stdio, and ends the process.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn exit(status: c_int) -> ! {
+    crate::hooks::run_exit_first_hooks();
     run_handlers();
     crate::libc_start::run_fini();
     crate::hooks::run_exit_hooks();

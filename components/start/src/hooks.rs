@@ -54,26 +54,48 @@ impl ExitHook {
 
 /// The most recently linked exit hook.
 static EXIT_HOOKS: AtomicPtr<ExitHook> = AtomicPtr::new(ptr::null_mut());
+/// The most recently linked hook of [`at_exit_first`].
+static EXIT_FIRST_HOOKS: AtomicPtr<ExitHook> = AtomicPtr::new(ptr::null_mut());
 
 /// Makes `exit` run `hook`; linking it again does nothing. Safe from any thread.
 pub fn at_exit(hook: &'static ExitHook) {
+    link(&EXIT_HOOKS, hook);
+}
+
+/// Makes `exit` run `hook` before anything else, before the atexit handlers: the calling
+/// thread's thread-exit destructors run there (as glibc runs them), while stdio and every
+/// module are still whole.
+pub fn at_exit_first(hook: &'static ExitHook) {
+    link(&EXIT_FIRST_HOOKS, hook);
+}
+
+fn link(list: &AtomicPtr<ExitHook>, hook: &'static ExitHook) {
     if hook.linked.swap(true, Ordering::AcqRel) {
         return;
     }
     let me = hook as *const ExitHook as *mut ExitHook;
-    let mut head = EXIT_HOOKS.load(Ordering::Acquire);
+    let mut head = list.load(Ordering::Acquire);
     loop {
         hook.next.store(head, Ordering::Relaxed);
-        match EXIT_HOOKS.compare_exchange_weak(head, me, Ordering::AcqRel, Ordering::Acquire) {
+        match list.compare_exchange_weak(head, me, Ordering::AcqRel, Ordering::Acquire) {
             Ok(_) => return,
             Err(now) => head = now,
         }
     }
 }
 
+/// Runs the hooks of [`at_exit_first`], last linked first.
+pub(crate) fn run_exit_first_hooks() {
+    run_list(&EXIT_FIRST_HOOKS);
+}
+
 /// Runs the linked exit hooks, last linked first.
 pub(crate) fn run_exit_hooks() {
-    let mut h = EXIT_HOOKS.load(Ordering::Acquire);
+    run_list(&EXIT_HOOKS);
+}
+
+fn run_list(list: &AtomicPtr<ExitHook>) {
+    let mut h = list.load(Ordering::Acquire);
     while !h.is_null() {
         // SAFETY: only `&'static ExitHook`s are linked.
         let hook = unsafe { &*h };

@@ -1,0 +1,6 @@
+/* dl_ctor_order: needs base. */
+#include <stdio.h>
+int base_value(void);
+__attribute__((constructor)) static void ctor(void) { printf("ctor mid1 (base_value %d)\n", base_value()); }
+__attribute__((destructor)) static void dtor(void) { printf("dtor mid1\n"); }
+int mid1_value(void) { return base_value() + 10; }
