@@ -188,8 +188,16 @@ static mut SURPLUS: usize = 0;
 /// Start-up only, before [`init_main_thread`].
 pub unsafe fn reserve_surplus() {
     // SAFETY: single-threaded start-up.
-    unsafe { SURPLUS = STATIC_SURPLUS };
+    unsafe {
+        SURPLUS = STATIC_SURPLUS;
+        // Thread pointers aligned this much can take a late block aligned up to a cache line.
+        let l = &mut *(&raw mut LAYOUT);
+        l.max_align = l.max_align.max(SURPLUS_ALIGN);
+    }
 }
+
+/// The alignment the thread pointer keeps for late initial-exec blocks.
+const SURPLUS_ALIGN: usize = 64;
 
 /// Places a module loaded after start-up in the static surplus, so that initial-exec
 /// accesses reach it in every thread. Gives it no ID (the dynamic linker numbers every
@@ -220,7 +228,11 @@ pub unsafe fn add_late_module(m: *mut TlsModule) -> bool {
         m.offset = offset;
         l.end = offset;
         m.next = ptr::null_mut();
-        (*l.tail).next = m;
+        if l.tail.is_null() {
+            l.head = m;
+        } else {
+            (*l.tail).next = m;
+        }
         l.tail = m;
         true
     }
