@@ -129,7 +129,8 @@ fn rust_tests(root: &Path, cargo: &str) -> Result {
             .env("CARGO_TARGET_DIR", root.join("target/cross"))
             .env("RUST_TEST_THREADS", "1")
             .env("LIMPET_STRING_QUICK", "1")
-            .env("LIMPET_DNS_FUZZ", "20000"))?;
+            .env("LIMPET_DNS_FUZZ", "20000")
+            .env("LIMPET_ELF_FUZZ", "20000"))?;
     }
     Ok(())
 }

@@ -139,8 +139,9 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
 /// # Safety
 /// Single-threaded loader use: the result borrows [`PH_SPILL`] until the next call.
 unsafe fn read_spilled(fd: i32, off: usize, phnum: usize) -> Result<&'static [Phdr], i32> {
-    // SAFETY: per the contract nothing else uses the spill buffer now.
-    let spill = unsafe { &mut (*(&raw mut PH_SPILL)).0 };
+    // SAFETY: exactly the static's bytes; the loader is single-threaded here (the
+    // contract), and the previous call's borrow of them has ended.
+    let spill = unsafe { core::slice::from_raw_parts_mut((&raw mut PH_SPILL).cast::<u8>(), size_of::<Spill>()) };
     let len = phnum * size_of::<Phdr>();
     // `check_ehdr` bounds phnum by MAX_PHNUM, so the table fits.
     let buf = spill.get_mut(..len).ok_or(ENOEXEC)?;
@@ -158,7 +159,8 @@ fn reserve(layout: &Layout, exec: bool) -> Result<usize, i32> {
     let flags = MAP_PRIVATE | MAP_ANONYMOUS | if exec { MAP_FIXED_NOREPLACE } else { 0 };
     // SAFETY: a fresh anonymous mapping; at the executable's own addresses it may not
     // replace anything there (the loader itself, say).
-    let span = result(unsafe { syscall6(nr::MMAP, layout.lo, len, PROT_NONE as usize, flags as usize, usize::MAX, 0) })?;
+    let span =
+        result(unsafe { syscall6(nr::MMAP, layout.lo, len, PROT_NONE as usize, flags as usize, usize::MAX, 0) })?;
     // A kernel older than MAP_FIXED_NOREPLACE takes the address as a hint. A library
     // placed below its link address would have a bias that wraps, which the loader's
     // address sums do not allow for.
@@ -186,9 +188,8 @@ unsafe fn fill(fd: i32, phdrs: &[Phdr], layout: &Layout, bias: usize) -> Result<
     // reckons with later segments over shared pages; the mapping stays until the caller
     // unmaps it, after `span`'s last use, and nothing writes to it meanwhile.
     let span = unsafe { Span::new(ranges) };
-    let tables =
-        elf_check::check_dynamic(&span, bias, layout.dynamic, layout.dynamic_entries).map_err(malformed)?;
-    let table_len = phdrs.len() * size_of::<Phdr>();
+    let tables = elf_check::check_dynamic(&span, bias, layout.dynamic, layout.dynamic_entries).map_err(malformed)?;
+    let table_len = size_of_val(phdrs);
     let mapped = layout.phdr_vaddr.map(|v| bias + v).filter(|&a| span.covers(a, table_len, PF_R));
     let phdr = match mapped {
         Some(a) => a as *const Phdr,
@@ -227,7 +228,15 @@ unsafe fn map_segment(fd: i32, ph: &Phdr, bias: usize) -> Result<(), i32> {
         // SAFETY: inside our reservation (the contract); the last page holds file bytes,
         // since the segment's file range ends inside the file.
         result(unsafe {
-            syscall6(nr::MMAP, bias + start, mapped_end - start, prot as usize, file_flags, fd as usize, page_down(ph.p_offset))
+            syscall6(
+                nr::MMAP,
+                bias + start,
+                mapped_end - start,
+                prot as usize,
+                file_flags,
+                fd as usize,
+                page_down(ph.p_offset),
+            )
         })?;
         if ph.p_memsz > ph.p_filesz && prot & PROT_WRITE != 0 {
             // The tail of the last file page belongs to .bss and must read as zero.

@@ -178,20 +178,21 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
     unsafe {
         let d = &*dso;
         let ty = r_type(r.r_info);
+        // Targets of RELA entries need not be aligned (data packed by the program).
         let at = (d.base + r.r_offset) as *mut usize;
         let addend = r.r_addend as usize;
         match ty {
             R_X86_64_NONE => return true,
             R_X86_64_RELATIVE => {
                 if pass == Pass::Main {
-                    *at = d.base.wrapping_add(addend);
+                    at.write_unaligned(d.base.wrapping_add(addend));
                 }
                 return true;
             }
             R_X86_64_IRELATIVE => {
                 if pass == Pass::Resolvers {
                     let resolver: unsafe extern "C" fn() -> usize = core::mem::transmute(d.base.wrapping_add(addend));
-                    *at = resolver();
+                    at.write_unaligned(resolver());
                 }
                 return true;
             }
@@ -209,7 +210,7 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
             if st_bind(sym.st_info) == STB_WEAK {
                 // An unresolved weak reference is null.
                 if ty != R_X86_64_COPY {
-                    *at = 0;
+                    at.write_unaligned(0);
                 }
                 return true;
             }
@@ -235,11 +236,13 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
             s = resolver();
         }
         match ty {
-            R_X86_64_64 => *at = s.wrapping_add(addend),
-            R_X86_64_GLOB_DAT | R_X86_64_JUMP_SLOT => *at = s,
-            R_X86_64_COPY => core::ptr::copy_nonoverlapping(s as *const u8, at as *mut u8, sym.st_size),
-            R_X86_64_DTPMOD64 => *at = defdso.tls.id,
-            R_X86_64_DTPOFF64 => *at = defsym.st_value.wrapping_add(addend),
+            R_X86_64_64 => at.write_unaligned(s.wrapping_add(addend)),
+            R_X86_64_GLOB_DAT | R_X86_64_JUMP_SLOT => at.write_unaligned(s),
+            // The smaller of the two sizes: a program linked against an older, smaller object
+            // gets no more than it has room for.
+            R_X86_64_COPY => core::ptr::copy_nonoverlapping(s as *const u8, at as *mut u8, sym.st_size.min(defsym.st_size)),
+            R_X86_64_DTPMOD64 => at.write_unaligned(defdso.tls.id),
+            R_X86_64_DTPOFF64 => at.write_unaligned(defsym.st_value.wrapping_add(addend)),
             R_X86_64_TPOFF64 => {
                 if defdso.tls.offset == 0 {
                     let mut m = Msg::new();
@@ -248,7 +251,7 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
                     report(m, scope);
                     return false;
                 }
-                *at = defsym.st_value.wrapping_add(addend).wrapping_sub(defdso.tls.offset)
+                at.write_unaligned(defsym.st_value.wrapping_add(addend).wrapping_sub(defdso.tls.offset))
             }
             _ => {
                 let mut m = Msg::new();
