@@ -35,7 +35,7 @@ pub fn is_c_name(name: &str) -> bool {
 pub fn is_linker_symbol(name: &str) -> bool {
     name.starts_with("__start_")
         || name.starts_with("__stop_")
-        || ["_DYNAMIC", "__ehdr_start", "_GLOBAL_OFFSET_TABLE_"].contains(&name)
+        || ["_DYNAMIC", "__ehdr_start", "_GLOBAL_OFFSET_TABLE_", "__rela_iplt_start", "__rela_iplt_end"].contains(&name)
         || (name.starts_with("__") && name.contains("_array_"))
 }
 

@@ -25,4 +25,7 @@ unsafe extern "C" {
     pub(crate) static __init_array_end: [Hook; 0];
     pub(crate) static __fini_array_start: [Hook; 0];
     pub(crate) static __fini_array_end: [Hook; 0];
+    /// A static program's IFUNC relocations (`.rela.iplt`), when it is not a PIE.
+    pub(crate) static __rela_iplt_start: [limpet_syscall::elf::Rela; 0];
+    pub(crate) static __rela_iplt_end: [limpet_syscall::elf::Rela; 0];
 }

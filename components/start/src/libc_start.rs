@@ -12,7 +12,7 @@ use limpet_syscall::elf::{PT_DYNAMIC, PT_PHDR, PT_TLS, Phdr};
 use crate::imports::{__fini_array_end, __fini_array_start};
 #[cfg(target_arch = "x86_64")]
 use crate::imports::{
-    _DYNAMIC, __init_array_end, __init_array_start, __preinit_array_end, __preinit_array_start,
+    _DYNAMIC, __init_array_end, __rela_iplt_end, __rela_iplt_start, __init_array_start, __preinit_array_end, __preinit_array_start,
 };
 
 #[cfg(target_arch = "x86_64")]
@@ -46,6 +46,8 @@ core::arch::global_asm!(
     ".weak __fini_array_start",
     ".weak __fini_array_end",
     ".weak _DYNAMIC",
+    ".weak __rela_iplt_start",
+    ".weak __rela_iplt_end",
 );
 
 /// Calls every function in `[start, end)`, forwards or backwards.
@@ -87,11 +89,12 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
         crate::env::init(envp, *argv);
         let phdr = auxv::get(AT_PHDR).unwrap_or(0) as *const Phdr;
         let phnum = auxv::get(AT_PHNUM).unwrap_or(0);
+        let mut bias = 0;
         if !phdr.is_null() {
             let phdrs = core::slice::from_raw_parts(phdr, phnum);
             // A static PIE may have no PT_PHDR; its dynamic section then gives the bias.
             let dynamic = _DYNAMIC.as_ptr() as usize;
-            let bias = match (phdrs.iter().find(|p| p.p_type == PT_PHDR), phdrs.iter().find(|p| p.p_type == PT_DYNAMIC)) {
+            bias = match (phdrs.iter().find(|p| p.p_type == PT_PHDR), phdrs.iter().find(|p| p.p_type == PT_DYNAMIC)) {
                 (Some(p), _) => phdr as usize - p.p_vaddr,
                 (None, Some(d)) if dynamic != 0 => dynamic - d.p_vaddr,
                 _ => 0,
@@ -110,6 +113,61 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
             crate::abort::crash();
         }
         crate::abort::__stack_chk_guard = canary;
+        // IFUNC resolvers run last: after the program's other relocations (done by rcrt1 in
+        // a static PIE), with the thread pointer and the stack guard in place.
+        apply_irelative(bias);
+    }
+}
+
+/// `R_X86_64_IRELATIVE`: the target gets what the resolver at the addend returns.
+const R_X86_64_IRELATIVE: u32 = 37;
+
+/// Applies a static program's IFUNC relocations: a static PIE's (loaded at `bias`) are
+/// among its dynamic section's `DT_RELA` and `DT_JMPREL` entries; another static program's
+/// lie between `__rela_iplt_start` and `__rela_iplt_end`.
+///
+/// # Safety
+/// Static start-up only, once.
+#[cfg(target_arch = "x86_64")]
+unsafe fn apply_irelative(bias: usize) {
+    use limpet_syscall::elf::{DT_JMPREL, DT_NULL, DT_PLTRELSZ, DT_RELA, DT_RELASZ, Dyn, Rela, r_type};
+    // SAFETY: the linker's tables describe this program's own mapped relocations; each
+    // resolver is the program's, and returns the function to store.
+    unsafe {
+        let apply = |bias: usize, relas: &[Rela]| {
+            for r in relas.iter().filter(|r| r_type(r.r_info) == R_X86_64_IRELATIVE) {
+                let resolver: unsafe extern "C" fn() -> usize = core::mem::transmute(bias.wrapping_add(r.r_addend as usize));
+                ((bias + r.r_offset) as *mut usize).write_unaligned(resolver());
+            }
+        };
+        // The names are weak: null when the linker defines nothing. Rust assumes a static's
+        // address is never null, so each goes through `black_box` before it is tested.
+        let dynamic = core::hint::black_box(_DYNAMIC.as_ptr()) as *const Dyn;
+        if dynamic.is_null() {
+            let start = core::hint::black_box(__rela_iplt_start.as_ptr());
+            let end = core::hint::black_box(__rela_iplt_end.as_ptr());
+            if !start.is_null() && end > start {
+                apply(0, core::slice::from_raw_parts(start, end.offset_from(start) as usize));
+            }
+            return;
+        }
+        let mut tables = [(0usize, 0usize); 2];
+        let mut d = dynamic;
+        while (*d).d_tag != DT_NULL {
+            match (*d).d_tag {
+                DT_RELA => tables[0].0 = (*d).d_val,
+                DT_RELASZ => tables[0].1 = (*d).d_val,
+                DT_JMPREL => tables[1].0 = (*d).d_val,
+                DT_PLTRELSZ => tables[1].1 = (*d).d_val,
+                _ => {}
+            }
+            d = d.add(1);
+        }
+        for (at, size) in tables {
+            if at != 0 {
+                apply(bias, core::slice::from_raw_parts((bias + at) as *const Rela, size / size_of::<Rela>()));
+            }
+        }
     }
 }
 
