@@ -1,6 +1,7 @@
 /* fork, execve of a minimal dynamically linked program (empty_main.c, built the same way as
  * this program: the path is ARG), and waitpid: process start-up, including the dynamic
- * loader's work, and tear-down. */
+ * loader's work, and tear-down. The dl_startup row runs it on a program linked against five
+ * libraries (dl_startup_child.c) instead. */
 #include <sys/wait.h>
 #include <unistd.h>
 #include "bench.h"

@@ -36,7 +36,7 @@ pub fn build_row(dir: &Path, other: &Tools, row: &Row, five: &[Built], src: &Pat
     };
     let mut cc = Command::new(&other.limpet_gcc);
     cc.args(build::CFLAGS).arg("-static");
-    let fixed = build::compile_inputs(&mut cc, &[&src.join(format!("{}.c", row.id))], &dir.join(KEYS[1]).join(row.id), row.libs);
+    let fixed = build::compile_inputs(&mut cc, &[&src.join(format!("{}.c", row.program))], &dir.join(KEYS[1]).join(row.id), row.libs);
     vec![dynamic, fixed]
 }
 

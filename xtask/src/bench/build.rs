@@ -4,18 +4,28 @@
 //! [`Cell::Missing`] for that row only: every row is its own program, so a missing function
 //! never takes other rows down. (The dynamic variant finds the same out when the loader
 //! refuses to start the program; see the runner.)
+//!
+//! A row's shared libraries ([`Row::dl_libs`]) are built into the musl and glibc directories
+//! by those compilers, musl's copied beside the limpet binary, before the row's programs;
+//! the programs get the rpath `$ORIGIN`, so they find them wherever they run from.
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::rows::{CHILD, Row, Variant};
+use super::rows::{DlLib, Row, Variant};
 use super::{Cell, Program};
 use crate::util::{Result, output};
 
 /// Row programs are compiled like this: every libc call stays a call.
 pub const CFLAGS: &[&str] = &["-O2", "-fno-builtin"];
+/// A row's shared libraries are compiled with these besides [`CFLAGS`].
+const LIB_FLAGS: &[&str] = &["-shared", "-fPIC"];
+/// Programs and libraries of a row with shared libraries find them in their own directory.
+const RPATH_ORIGIN: &str = "-Wl,-rpath,$ORIGIN";
+/// Why a row with shared libraries has no static cells.
+const NO_STATIC_LOADING: &str = "a static program has no dynamic loader, so it cannot load shared libraries";
 
 /// limpet's installation, as `cargo xtask dist` made it.
 pub struct Tools {
@@ -26,19 +36,14 @@ pub struct Tools {
 /// A row's program for one variant, or the cell that says why there is none.
 pub type Built = std::result::Result<Program, Cell>;
 
-/// Builds every row (and the fork_exec row's child) five ways under `dir/<variant>/`,
-/// on as many threads as there are CPUs. Returns each row's five programs in
-/// [`Variant::ALL`] order.
+/// Builds every row (with its libraries and the program it starts) five ways under
+/// `dir/<variant>/`, on as many threads as there are CPUs. Returns each row's five programs
+/// in [`Variant::ALL`] order.
 pub fn rows(root: &Path, dir: &Path, tools: &Tools, rows: &[&Row]) -> Result<Vec<Vec<Built>>> {
     for v in Variant::ALL {
         fs::create_dir_all(dir.join(v.key())).map_err(|e| e.to_string())?;
     }
     let src = root.join("bench/c");
-    let children = if rows.iter().any(|r| r.spawns_child) {
-        Some(five_ways(tools, dir, &src.join(format!("{CHILD}.c")), CHILD, &[]))
-    } else {
-        None
-    };
     let next = AtomicUsize::new(0);
     let done: Mutex<Vec<Option<Vec<Built>>>> = Mutex::new((0..rows.len()).map(|_| None).collect());
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
@@ -48,10 +53,7 @@ pub fn rows(root: &Path, dir: &Path, tools: &Tools, rows: &[&Row]) -> Result<Vec
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(row) = rows.get(i) else { break };
-                    let mut built = five_ways(tools, dir, &src.join(format!("{}.c", row.id)), row.id, row.libs);
-                    if row.spawns_child {
-                        attach_children(&mut built, children.as_ref().expect("children are built when a row spawns"));
-                    }
+                    let built = row_five_ways(tools, dir, &src, row);
                     done.lock().expect("no builder panics")[i] = Some(built);
                 }
             });
@@ -60,8 +62,56 @@ pub fn rows(root: &Path, dir: &Path, tools: &Tools, rows: &[&Row]) -> Result<Vec
     Ok(done.into_inner().expect("no builder panics").into_iter().map(|b| b.expect("every row is built")).collect())
 }
 
-/// Gives each variant of the fork_exec row the child built the same way; without that
-/// child the row cannot run either.
+/// One row's five programs: its libraries first, then its program and the child it starts.
+/// Each child and each library belongs to one row, so no two builder threads write one file.
+fn row_five_ways(tools: &Tools, dir: &Path, src: &Path, row: &Row) -> Vec<Built> {
+    let libs = shared_libs(dir, src, row.dl_libs);
+    let dynamic_only = row.dynamic_only();
+    let mut built = five_ways(tools, dir, &src.join(format!("{}.c", row.program)), row.id, row.libs, dynamic_only);
+    if let Some(child) = row.child {
+        let child_src = src.join(format!("{}.c", child.name));
+        let children = five_ways(tools, dir, &child_src, child.name, child.libs, dynamic_only);
+        attach_children(&mut built, &children);
+    }
+    for (b, lib) in built.iter_mut().zip(libs) {
+        if let Err(why) = lib {
+            *b = Err(why);
+        }
+    }
+    built
+}
+
+/// Builds `libs` in order into the musl and glibc directories, each with its variant's
+/// compiler, and copies musl's beside the limpet binary (the same musl-gcc build, as the
+/// program is). Returns, in [`Variant::ALL`] order, the cell of a variant that lacks one.
+fn shared_libs(dir: &Path, src: &Path, libs: &[DlLib]) -> Vec<std::result::Result<(), Cell>> {
+    let build = |cc: &str, v: Variant| -> std::result::Result<(), Cell> {
+        let out = dir.join(v.key());
+        for lib in libs {
+            let mut cmd = Command::new(cc);
+            cmd.args(CFLAGS).args(LIB_FLAGS).arg(format!("-L{}", out.display())).arg(RPATH_ORIGIN);
+            compile_inputs(&mut cmd, &[&src.join(format!("{}.c", lib.src))], &out.join(lib.file), lib.flags)
+                .map_err(|c| Cell::BuildFailed(format!("{}: {}", lib.file, describe(&c))))?;
+        }
+        Ok(())
+    };
+    let musl = build("musl-gcc", Variant::Musl);
+    let limpet = match &musl {
+        Ok(()) => libs.iter().try_for_each(|lib| {
+            let to = dir.join(Variant::Limpet.key()).join(lib.file);
+            let _ = fs::remove_file(&to);
+            fs::copy(dir.join(Variant::Musl.key()).join(lib.file), &to)
+                .map(|_| ())
+                .map_err(|e| Cell::BuildFailed(format!("copy to {}: {e}", to.display())))
+        }),
+        Err(e) => Err(Cell::BuildFailed(format!("the musl build failed: {}", describe(e)))),
+    };
+    let glibc = build("gcc", Variant::Glibc);
+    vec![musl, limpet, glibc, Ok(()), Ok(())]
+}
+
+/// Gives each variant of a row that starts a program the child built the same way; without
+/// that child the row cannot run either.
 fn attach_children(built: &mut [Built], children: &[Built]) {
     for (b, child) in built.iter_mut().zip(children) {
         match (b.as_mut(), child) {
@@ -77,23 +127,37 @@ fn child_failure(why: &Cell) -> Cell {
         Cell::Missing(names) => Cell::Missing(names.clone()),
         Cell::BuildFailed(m) => Cell::BuildFailed(format!("the child program: {m}")),
         Cell::Crash(m) => Cell::Crash(format!("the child program: {m}")),
+        Cell::NotApplicable(why) => Cell::NotApplicable(why),
         Cell::Time { .. } => unreachable!("a build never yields a time"),
     }
 }
 
-/// Builds `src` as `dir/<variant>/<name>` for every variant.
-fn five_ways(tools: &Tools, dir: &Path, src: &Path, name: &str, libs: &[&str]) -> Vec<Built> {
+/// Builds `src` as `dir/<variant>/<name>` for every variant. A `dynamic_only` program is
+/// linked to find libraries in its own directory, and has no static builds.
+fn five_ways(tools: &Tools, dir: &Path, src: &Path, name: &str, libs: &[&str], dynamic_only: bool) -> Vec<Built> {
     let out = |v: Variant| dir.join(v.key()).join(name);
-    let musl = compile(Command::new("musl-gcc").args(CFLAGS), src, &out(Variant::Musl), libs);
+    let cc = |compiler: &Path, v: Variant| {
+        let mut cmd = Command::new(compiler);
+        cmd.args(CFLAGS);
+        if dynamic_only {
+            cmd.arg(format!("-L{}", dir.join(v.key()).display())).arg(RPATH_ORIGIN);
+        }
+        cmd
+    };
+    let musl = compile(&mut cc(Path::new("musl-gcc"), Variant::Musl), src, &out(Variant::Musl), libs);
     let limpet = match &musl {
         Ok(p) => retarget(&p.exe, &out(Variant::Limpet), &tools.libc_so),
         Err(e) => Err(Cell::BuildFailed(format!("the musl build failed: {}", describe(e)))),
     };
-    let glibc = compile(Command::new("gcc").args(CFLAGS), src, &out(Variant::Glibc), libs);
+    let glibc = compile(&mut cc(Path::new("gcc"), Variant::Glibc), src, &out(Variant::Glibc), libs);
+    if dynamic_only {
+        let none = || Err(Cell::NotApplicable(NO_STATIC_LOADING));
+        return vec![musl, limpet, glibc, none(), none()];
+    }
     let musl_static =
-        compile(Command::new("musl-gcc").args(CFLAGS).arg("-static"), src, &out(Variant::MuslStatic), libs);
+        compile(cc(Path::new("musl-gcc"), Variant::MuslStatic).arg("-static"), src, &out(Variant::MuslStatic), libs);
     let limpet_static =
-        compile(Command::new(&tools.limpet_gcc).args(CFLAGS).arg("-static"), src, &out(Variant::LimpetStatic), libs);
+        compile(cc(&tools.limpet_gcc, Variant::LimpetStatic).arg("-static"), src, &out(Variant::LimpetStatic), libs);
     vec![musl, limpet, glibc, musl_static, limpet_static]
 }
 
@@ -101,6 +165,7 @@ fn describe(c: &Cell) -> String {
     match c {
         Cell::Missing(n) => format!("missing {}", n.join(", ")),
         Cell::Crash(m) | Cell::BuildFailed(m) => m.clone(),
+        Cell::NotApplicable(why) => (*why).into(),
         Cell::Time { .. } => "ran".into(),
     }
 }

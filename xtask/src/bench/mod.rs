@@ -3,9 +3,10 @@
 //! Each row of [`rows::ROWS`] is a C program in bench/c (the timing harness is
 //! bench/c/bench.h), built five ways by [`build`]: with musl-gcc (run on musl), that same
 //! binary with its PT_INTERP pointed at limpet's libc.so, with gcc (glibc), and statically
-//! against musl's and limpet's libc.a. [`runner`] times them in interleaved rounds pinned to
-//! one CPU and keeps the median; [`sqlite`] adds an application benchmark; [`sizes`] measures
-//! the libraries; [`report`] and [`svg`] write bench/results/latest.{md,json,svg}.
+//! against musl's and limpet's libc.a (except the rows that load shared libraries).
+//! [`runner`] times them in interleaved rounds pinned to one CPU and keeps the median;
+//! [`sqlite`] adds an application benchmark; [`sizes`] measures the libraries; [`report`]
+//! and [`svg`] write bench/results/latest.{md,json,svg}.
 mod alloc;
 mod build;
 mod report;
@@ -34,6 +35,9 @@ pub enum Cell {
     Crash(String),
     /// The program could not be built for a reason other than a missing function.
     BuildFailed(String),
+    /// The row has no such build, for the reason given (a static program loads no shared
+    /// libraries). Not a failure: shown as `n/a` and left out of every ratio.
+    NotApplicable(&'static str),
 }
 
 impl Cell {

@@ -52,6 +52,7 @@ pub fn short(c: &Cell) -> String {
         }
         Cell::Crash(_) => "crash".into(),
         Cell::BuildFailed(_) => "build failed".into(),
+        Cell::NotApplicable(_) => "n/a".into(),
     }
 }
 
@@ -250,12 +251,15 @@ fn allocators(s: &mut String, r: &Results) {
     }
 }
 
-/// Why each crash or failed build happened, and every missing name that the table cut short.
+/// Why each crash or failed build happened, every missing name that the table cut short, and
+/// why some cells are `n/a` (once per reason).
 fn notes<'a>(s: &mut String, rows: impl Iterator<Item = &'a Measured>) {
     let mut lines = Vec::new();
+    let mut not_applicable: Vec<&str> = Vec::new();
     for m in rows {
         for v in Variant::ALL {
             match m.cell(v) {
+                Cell::NotApplicable(why) if !not_applicable.contains(why) => not_applicable.push(why),
                 Cell::Crash(why) => lines.push(format!("- {}, {}: crash ({why})", m.label, v.title())),
                 Cell::BuildFailed(why) => lines.push(format!("- {}, {}: build failed ({why})", m.label, v.title())),
                 Cell::Missing(names) if names.len() > 2 => {
@@ -265,6 +269,7 @@ fn notes<'a>(s: &mut String, rows: impl Iterator<Item = &'a Measured>) {
             }
         }
     }
+    lines.extend(not_applicable.iter().map(|why| format!("- n/a: {why}.")));
     if !lines.is_empty() {
         let _ = writeln!(s, "\n{}", lines.join("\n"));
     }
@@ -309,6 +314,7 @@ fn json_cell(c: &Cell, per_row: bool) -> String {
         }
         Cell::Crash(why) => format!("{{\"crash\": {}}}", js(why)),
         Cell::BuildFailed(why) => format!("{{\"build_failed\": {}}}", js(why)),
+        Cell::NotApplicable(why) => format!("{{\"not_applicable\": {}}}", js(why)),
     }
 }
 
@@ -431,6 +437,21 @@ mod tests {
         assert_eq!(n, 2);
         assert!((g - 1.0).abs() < 1e-12);
         assert!(geomean(&rows, Variant::LimpetStatic, Variant::MuslStatic).is_none());
+    }
+
+    #[test]
+    fn not_applicable_cells_are_neither_failures_nor_ratios() {
+        let mut m = measured([Some(1.0), Some(2.0), Some(1.0), None, None]);
+        m.cells[Variant::MuslStatic.index()] = Cell::NotApplicable("no loader");
+        m.cells[Variant::LimpetStatic.index()] = Cell::NotApplicable("no loader");
+        assert_eq!(short(m.cell(Variant::MuslStatic)), "n/a");
+        assert_eq!(json_cell(m.cell(Variant::LimpetStatic), false), "{\"not_applicable\": \"no loader\"}");
+        let rows = [m, measured([Some(1.0), Some(1.0), Some(1.0), Some(1.0), Some(3.0)])];
+        let (g, n) = geomean(&rows, Variant::LimpetStatic, Variant::MuslStatic).unwrap();
+        assert!((g - 3.0).abs() < 1e-12 && n == 1);
+        let mut notes_text = String::new();
+        notes(&mut notes_text, rows.iter());
+        assert_eq!(notes_text, "\n- n/a: no loader.\n");
     }
 
     #[test]

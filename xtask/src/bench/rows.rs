@@ -1,6 +1,7 @@
-//! The benchmark rows: one C program in bench/c per row, and the five ways each is built.
+//! The benchmark rows: one C program in bench/c per row (with the program it starts and the
+//! shared libraries it needs, if any), and the five ways each is built.
 
-/// One benchmark row: `bench/c/{id}.c`, timed for `iters` operations per batch.
+/// One benchmark row: `bench/c/{program}.c`, timed for `iters` operations per batch.
 pub struct Row {
     pub id: &'static str,
     pub group: &'static str,
@@ -9,12 +10,39 @@ pub struct Row {
     pub iters: u64,
     /// Extra link flags (glibc needs `-lm`; musl's and limpet's libm.a are empty).
     pub libs: &'static [&'static str],
-    /// The row starts a child program (bench/c/empty_main.c, built like the row), passed as ARG.
-    pub spawns_child: bool,
+    /// The C program in bench/c, without `.c`: the id, unless the row reuses another row's.
+    pub program: &'static str,
+    /// The program the row starts (fork+exec+wait), built like the row and passed as ARG.
+    pub child: Option<Child>,
+    /// Shared libraries built, in this order, beside the row's programs. A row that has any
+    /// is dynamic only: its static cells read `n/a`.
+    pub dl_libs: &'static [DlLib],
+}
+
+impl Row {
+    /// Whether the row has no static builds: a static program loads no shared libraries.
+    pub fn dynamic_only(&self) -> bool {
+        !self.dl_libs.is_empty()
+    }
+}
+
+/// A program that a row starts: `bench/c/{name}.c`, linked with `libs`.
+#[derive(Clone, Copy)]
+pub struct Child {
+    pub name: &'static str,
+    pub libs: &'static [&'static str],
+}
+
+/// A shared library a row needs: `bench/c/{src}.c` compiled with `-shared -fPIC` and `flags`
+/// (defines, and `-l` for the earlier libraries it needs) into `file`.
+pub struct DlLib {
+    pub file: &'static str,
+    pub src: &'static str,
+    pub flags: &'static [&'static str],
 }
 
 const fn row(id: &'static str, group: &'static str, label: &'static str, iters: u64) -> Row {
-    Row { id, group, label, iters, libs: &[], spawns_child: false }
+    Row { id, group, label, iters, libs: &[], program: id, child: None, dl_libs: &[] }
 }
 
 const fn with_libs(mut r: Row, libs: &'static [&'static str]) -> Row {
@@ -22,8 +50,31 @@ const fn with_libs(mut r: Row, libs: &'static [&'static str]) -> Row {
     r
 }
 
+const fn with_dl_libs(mut r: Row, dl_libs: &'static [DlLib]) -> Row {
+    r.dl_libs = dl_libs;
+    r
+}
+
 /// The minimal program the fork_exec row starts.
-pub const CHILD: &str = "empty_main";
+const EMPTY_MAIN: Child = Child { name: "empty_main", libs: &[] };
+
+/// The program the dl_startup row starts, and the five libraries it links: 3 needs 1, 4 needs
+/// 2 and 3, 5 needs 4. Linked last first, so the loader must order the constructors itself.
+const CHAIN_CHILD: Child = Child {
+    name: "dl_startup_child",
+    libs: &["-lbench_chain5", "-lbench_chain4", "-lbench_chain3", "-lbench_chain2", "-lbench_chain1"],
+};
+const CHAIN: &[DlLib] = &[
+    DlLib { file: "libbench_chain1.so", src: "dl_startup.lib", flags: &["-DPART=1"] },
+    DlLib { file: "libbench_chain2.so", src: "dl_startup.lib", flags: &["-DPART=2"] },
+    DlLib { file: "libbench_chain3.so", src: "dl_startup.lib", flags: &["-DPART=3", "-DDEP_A=1", "-lbench_chain1"] },
+    DlLib {
+        file: "libbench_chain4.so",
+        src: "dl_startup.lib",
+        flags: &["-DPART=4", "-DDEP_A=2", "-DDEP_B=3", "-lbench_chain2", "-lbench_chain3"],
+    },
+    DlLib { file: "libbench_chain5.so", src: "dl_startup.lib", flags: &["-DPART=5", "-DDEP_A=4", "-lbench_chain4"] },
+];
 
 pub const ROWS: &[Row] = &[
     row("memcpy_64", "string", "memcpy 64B", 4_000_000),
@@ -82,7 +133,25 @@ pub const ROWS: &[Row] = &[
     with_libs(row("pthread_create", "threads", "pthread_create+join", 600), &["-pthread"]),
     with_libs(row("mutex_contended", "threads", "pthread_mutex, 2 threads contending", 800_000), &["-pthread"]),
     with_libs(row("cond_pingpong", "threads", "pthread_cond signal/wait round trip", 1_500), &["-pthread"]),
-    Row { spawns_child: true, ..row("fork_exec", "process", "fork+exec+wait", 60) },
+    Row { child: Some(EMPTY_MAIN), ..row("fork_exec", "process", "fork+exec+wait", 60) },
+    // musl's dlclose unloads nothing, so its batch is short; the count suits the two that unload.
+    with_dl_libs(
+        row("dl_open_close", "ldso", "dlopen+dlclose, small library (musl never unloads)", 1_500),
+        &[DlLib { file: "libbench_small.so", src: "dl_open_close.lib", flags: &[] }],
+    ),
+    with_dl_libs(
+        row("dl_sym", "ldso", "dlsym, 1,000-symbol library", 600_000),
+        &[DlLib { file: "libbench_syms.so", src: "dl_sym.lib", flags: &[] }],
+    ),
+    with_dl_libs(
+        row("dl_tls", "ldso", "__tls_get_addr, dlopen'd library", 5_000_000),
+        &[DlLib { file: "libbench_tls.so", src: "dl_tls.lib", flags: &[] }],
+    ),
+    Row {
+        program: "fork_exec",
+        child: Some(CHAIN_CHILD),
+        ..with_dl_libs(row("dl_startup", "ldso", "start-up, 5 libraries (fork+exec+wait)", 40), CHAIN)
+    },
 ];
 
 /// How a row's program is built and run; `Limpet` is the `Musl` binary with its PT_INTERP
@@ -137,4 +206,29 @@ pub const RATIOS: [(&str, &str, Variant, Variant); 3] = [
 /// Whether `--filter NAME` selects a row (by id, group or label).
 pub fn selected(filter: Option<&str>, id: &str, group: &str, label: &str) -> bool {
     filter.is_none_or(|f| id.contains(f) || group.contains(f) || label.contains(f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_names_sources_that_exist() {
+        let dir = crate::util::root().join("bench/c");
+        let exists = |name: &str| dir.join(format!("{name}.c")).is_file();
+        for r in ROWS {
+            assert!(exists(r.program), "{}: no bench/c/{}.c", r.id, r.program);
+            assert!(r.child.is_none_or(|c| exists(c.name)), "{}: its child has no source", r.id);
+            for lib in r.dl_libs {
+                assert!(exists(lib.src), "{}: no bench/c/{}.c", r.id, lib.src);
+            }
+        }
+    }
+
+    #[test]
+    fn row_ids_are_unique() {
+        for (i, r) in ROWS.iter().enumerate() {
+            assert!(ROWS[..i].iter().all(|o| o.id != r.id), "{} twice", r.id);
+        }
+    }
 }

@@ -105,6 +105,7 @@ fn clone_cell(c: &Cell) -> Cell {
         Cell::Missing(n) => Cell::Missing(n.clone()),
         Cell::Crash(m) => Cell::Crash(m.clone()),
         Cell::BuildFailed(m) => Cell::BuildFailed(m.clone()),
+        Cell::NotApplicable(why) => Cell::NotApplicable(why),
     }
 }
 
