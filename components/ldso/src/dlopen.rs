@@ -111,7 +111,10 @@ pub unsafe extern "C" fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void
         let found = if is_libc_name(name, cstr((*st.ldso).name)) {
             Some(st.ldso)
         } else {
-            Loader::new(st, Mode::Dlopen).find_loaded(name).or_else(|| find_by_file(name))
+            // A path that is another name of a loaded file is found when it is opened (see
+            // `Loader::load`); `RTLD_NOLOAD` opens nothing, so it looks here.
+            let by_name = Loader::new(st, Mode::Dlopen).find_loaded(name);
+            if by_name.is_none() && mode & RTLD_NOLOAD != 0 { find_by_file(name) } else { by_name }
         };
         if let Some(d) = found {
             return reopen(d, mode);
@@ -137,11 +140,9 @@ unsafe fn find_by_file(path: &[u8]) -> Option<*mut Dso> {
         return None;
     }
     let fd = crate::search::open_path(buf.with_nul()).ok()?;
-    let mut sb = limpet_abi::stat::Stat::default();
-    // SAFETY: `sb` is a local of the kernel's layout.
-    let r = unsafe { limpet_syscall::syscall2(limpet_syscall::nr::FSTAT, fd as usize, &raw mut sb as usize) };
+    let sb = crate::map::stat(fd);
     crate::map::close(fd);
-    limpet_syscall::result(r).ok()?;
+    let sb = sb.ok()?;
     // SAFETY: under the lock; linked modules are live.
     let st = unsafe { crate::state::get() };
     st.list.iter().find(|&d| unsafe { (*d).map != 0 && (*d).dev == sb.st_dev && (*d).ino == sb.st_ino && !(*d).life.dying })

@@ -147,24 +147,30 @@ impl<'a> Loader<'a> {
                 Ok(fd) => fd,
                 Err(e) => return self.load_error(name, req, e),
             };
+            let st = match crate::map::stat(fd) {
+                Ok(st) => st,
+                Err(e) => {
+                    crate::map::close(fd);
+                    return self.load_error(name, req, e);
+                }
+            };
+            let same = self.st.list.iter().find(|&o| (*o).dev == st.st_dev && (*o).ino == st.st_ino && (*o).map != 0 && !(*o).life.dying);
+            if let Some(same) = same {
+                // The same file under another name: it is loaded already.
+                crate::map::close(fd);
+                return same;
+            }
             let on_heap = matches!(self.mode, Mode::Dlopen);
             let d = if on_heap { new_heap_dso() } else { new_dso() };
             if d.is_null() {
                 crate::map::close(fd);
                 return self.load_error(name, req, ENOMEM);
             }
-            let mapped = crate::map::map_library(fd, &mut *d, false);
+            let mapped = crate::map::map_library_with(fd, &st, &mut *d, false);
             crate::map::close(fd);
             if let Err(e) = mapped {
                 discard(d);
                 return self.load_error(name, req, e);
-            }
-            let same = self.st.list.iter().find(|&o| (*o).dev == (*d).dev && (*o).ino == (*d).ino && (*o).map != 0 && !(*o).life.dying);
-            if let Some(same) = same {
-                // The same file under another name: keep the first mapping.
-                limpet_syscall::syscall2(limpet_syscall::nr::MUNMAP, (*d).map, (*d).map_len);
-                discard(d);
-                return same;
             }
             if on_heap {
                 (*d).name = crate::heap::dup(n);

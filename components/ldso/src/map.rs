@@ -88,14 +88,29 @@ fn munmap(addr: usize, len: usize) {
 /// # Safety
 /// `dso` must be a fresh descriptor; single-threaded loader use.
 pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<usize, i32> {
+    // SAFETY: forwarded.
+    unsafe { map_library_with(fd, &stat(fd)?, dso, allow_exec) }
+}
+
+/// The file status of `fd`.
+pub fn stat(fd: i32) -> Result<Stat, i32> {
+    let mut st = Stat::default();
+    // SAFETY: `st` is a local of the kernel's layout.
+    result(unsafe { syscall2(nr::FSTAT, fd as usize, &raw mut st as usize) })?;
+    Ok(st)
+}
+
+/// [`map_library`] for a caller that has the file's status already (to see whether the
+/// file is loaded under another name before mapping it).
+///
+/// # Safety
+/// As for [`map_library`]; `st` is `fd`'s status.
+pub unsafe fn map_library_with(fd: i32, st: &Stat, dso: &mut Dso, allow_exec: bool) -> Result<usize, i32> {
     let mut head = Head([0; HEAD_BYTES]);
     // SAFETY: `head` is a local buffer of HEAD_BYTES.
     let n = unsafe { pread(fd, head.0.as_mut_ptr(), HEAD_BYTES, 0)? };
     let head = head.0.get(..n).ok_or(ENOEXEC)?;
     let eh: Ehdr = elf_check::read(head, 0).ok_or(ENOEXEC)?;
-    let mut st = Stat::default();
-    // SAFETY: `st` is a local of the kernel's layout.
-    result(unsafe { syscall2(nr::FSTAT, fd as usize, &raw mut st as usize) })?;
     let file_size = usize::try_from(st.st_size).map_err(|_| ENOEXEC)?;
     elf_check::check_ehdr(&eh, file_size, allow_exec).map_err(malformed)?;
     let phnum = eh.e_phnum as usize;
@@ -106,10 +121,17 @@ pub unsafe fn map_library(fd: i32, dso: &mut Dso, allow_exec: bool) -> Result<us
         None => unsafe { read_spilled(fd, eh.e_phoff, phnum)? },
     };
     let layout = elf_check::check_phdrs(&eh, phdrs, file_size, allow_exec).map_err(malformed)?;
-    let span = reserve(&layout, eh.e_type == ET_EXEC)?;
+    let first =
+        phdrs.iter().find(|p| p.p_type == PT_LOAD && p.p_filesz > 0).filter(|p| page_down(p.p_vaddr) == layout.lo);
+    let (span, first_mapped) = match first {
+        // A library's reservation is its first segment's file mapping stretched over the
+        // whole span, as glibc's is: one mapping fewer than a blank reservation.
+        Some(ph) if eh.e_type != ET_EXEC => (reserve_with_first(fd, ph, &layout)?, true),
+        _ => (reserve(&layout, eh.e_type == ET_EXEC)?, false),
+    };
     let bias = span - layout.lo;
     // SAFETY: `span` is the fresh reservation for `layout`, which `phdrs` passed.
-    match unsafe { fill(fd, phdrs, &layout, bias) } {
+    match unsafe { fill(fd, phdrs, &layout, bias, first_mapped) } {
         Ok((tables, phdr)) => {
             dso.map = span;
             dso.map_len = layout.hi - layout.lo;
@@ -171,16 +193,61 @@ fn reserve(layout: &Layout, exec: bool) -> Result<usize, i32> {
     Ok(span)
 }
 
+/// Reserves a library's span by mapping its first segment's file pages over all of it,
+/// with that segment's access. The other segments are mapped over the rest later; the gaps
+/// between segments, if any, are made inaccessible then.
+fn reserve_with_first(fd: i32, first: &Phdr, layout: &Layout) -> Result<usize, i32> {
+    let len = layout.hi - layout.lo;
+    let flags = MAP_PRIVATE as usize;
+    // SAFETY: a fresh mapping where the kernel chooses; pages past the file's end are never
+    // touched before a later segment or `PROT_NONE` replaces them.
+    let span = result(unsafe {
+        syscall6(nr::MMAP, 0, len, prot_of(first.p_flags) as usize, flags, fd as usize, page_down(first.p_offset))
+    })?;
+    if span < layout.lo {
+        munmap(span, len);
+        return Err(ENOMEM);
+    }
+    Ok(span)
+}
+
+/// Makes the pages of the span that no segment covers inaccessible (after
+/// [`reserve_with_first`], they still map the file).
+///
+/// # Safety
+/// The span at `bias` is ours; `phdrs` passed [`elf_check::check_phdrs`].
+unsafe fn close_gaps(phdrs: &[Phdr], layout: &Layout, bias: usize) {
+    let mut covered_to = layout.lo;
+    for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
+        let start = page_down(ph.p_vaddr);
+        if start > covered_to {
+            // SAFETY: pages of our own span that no segment uses.
+            unsafe { syscall3(nr::MPROTECT, bias + covered_to, start - covered_to, PROT_NONE as usize) };
+        }
+        covered_to = covered_to.max(page_up(ph.p_vaddr + ph.p_memsz));
+    }
+}
+
 /// Maps the segments into the reservation at `bias` and checks the mapped dynamic section.
 /// Returns what the checks proved and where the program headers will stay.
 ///
 /// # Safety
 /// The reservation for `layout` must be fresh at `bias`, and `phdrs` have passed
 /// [`elf_check::check_phdrs`].
-unsafe fn fill(fd: i32, phdrs: &[Phdr], layout: &Layout, bias: usize) -> Result<(Tables, *const Phdr), i32> {
-    for ph in phdrs.iter().filter(|p| p.p_type == PT_LOAD) {
+unsafe fn fill(
+    fd: i32,
+    phdrs: &[Phdr],
+    layout: &Layout,
+    bias: usize,
+    first_mapped: bool,
+) -> Result<(Tables, *const Phdr), i32> {
+    for (i, ph) in phdrs.iter().filter(|p| p.p_type == PT_LOAD).enumerate() {
         // SAFETY: checked segments inside the fresh reservation (the contract).
-        unsafe { map_segment(fd, ph, bias)? };
+        unsafe { map_segment(fd, ph, bias, first_mapped && i == 0)? };
+    }
+    if first_mapped {
+        // SAFETY: as above.
+        unsafe { close_gaps(phdrs, layout, bias) };
     }
     let mut buf = [Range::EMPTY; MAX_LOADS];
     let ranges = elf_check::load_ranges(phdrs, bias, &mut buf);
@@ -214,7 +281,7 @@ unsafe fn fill(fd: i32, phdrs: &[Phdr], layout: &Layout, bias: usize) -> Result<
 ///
 /// # Safety
 /// `ph` passed [`elf_check::check_phdrs`] and lies in a reservation of ours at `bias`.
-unsafe fn map_segment(fd: i32, ph: &Phdr, bias: usize) -> Result<(), i32> {
+unsafe fn map_segment(fd: i32, ph: &Phdr, bias: usize, file_mapped: bool) -> Result<(), i32> {
     let prot = prot_of(ph.p_flags);
     let (file_flags, anon_flags) =
         ((MAP_PRIVATE | MAP_FIXED) as usize, (MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS) as usize);
@@ -226,18 +293,21 @@ unsafe fn map_segment(fd: i32, ph: &Phdr, bias: usize) -> Result<(), i32> {
     if ph.p_filesz > 0 {
         mapped_end = page_up(file_end);
         // SAFETY: inside our reservation (the contract); the last page holds file bytes,
-        // since the segment's file range ends inside the file.
-        result(unsafe {
-            syscall6(
-                nr::MMAP,
-                bias + start,
-                mapped_end - start,
-                prot as usize,
-                file_flags,
-                fd as usize,
-                page_down(ph.p_offset),
-            )
-        })?;
+        // since the segment's file range ends inside the file. With `file_mapped`, the
+        // reservation already maps these pages so.
+        if !file_mapped {
+            result(unsafe {
+                syscall6(
+                    nr::MMAP,
+                    bias + start,
+                    mapped_end - start,
+                    prot as usize,
+                    file_flags,
+                    fd as usize,
+                    page_down(ph.p_offset),
+                )
+            })?;
+        }
         if ph.p_memsz > ph.p_filesz && prot & PROT_WRITE != 0 {
             // The tail of the last file page belongs to .bss and must read as zero.
             // SAFETY: the page is mapped writable just above.

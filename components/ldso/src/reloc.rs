@@ -200,6 +200,11 @@ unsafe fn apply(dso: *mut Dso, r: &Rela, scope: Scope, pass: Pass) -> bool {
         }
         let symi = r_sym(r.r_info);
         let sym = &*d.syms.add(symi);
+        if pass == Pass::Resolvers && !(st_type(sym.st_info) == STT_GNU_IFUNC && sym.st_shndx != SHN_UNDEF) {
+            // Only a reference to an IFUNC the module defines can have been deferred: the
+            // rest were done in the first pass, without a second lookup.
+            return true;
+        }
         let name = CStr::from_ptr(d.string(sym.st_name as usize).cast()).to_bytes();
         let def = if symi == 0 { Some(Def { dso, sym }) } else { resolve(dso, sym, name, ty, scope) };
         let Some(def) = def else {
