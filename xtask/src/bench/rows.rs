@@ -140,6 +140,10 @@ pub const ROWS: &[Row] = &[
         &[DlLib { file: "libbench_small.so", src: "dl_open_close.lib", flags: &[] }],
     ),
     with_dl_libs(
+        row("dl_open_loaded", "ldso", "dlopen+dlclose, library kept loaded by another handle", 200_000),
+        &[DlLib { file: "libbench_small.so", src: "dl_open_close.lib", flags: &[] }],
+    ),
+    with_dl_libs(
         row("dl_sym", "ldso", "dlsym, 1,000-symbol library", 600_000),
         &[DlLib { file: "libbench_syms.so", src: "dl_sym.lib", flags: &[] }],
     ),
