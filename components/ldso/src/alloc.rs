@@ -7,36 +7,33 @@ use limpet_syscall::{nr, syscall6};
 
 const CHUNK: usize = 64 * 1024;
 
-/// The first block: zero, like fresh mappings.
-#[repr(C, align(64))]
-struct First([u8; 2048]);
-static mut FIRST: First = First([0; 2048]);
-
-static mut CUR: usize = 0;
-static mut END: usize = 0;
+/// The size of the first block, which lives in the loader's state
+/// ([`crate::state::Bump`]): zero, like fresh mappings.
+pub const FIRST_BYTES: usize = 2048;
 
 /// Returns `size` zeroed bytes aligned to `align` (a power of two), or null when out of memory.
 ///
 /// # Safety
 /// Single-threaded use only (start-up, or under the loader's lock).
 pub unsafe fn alloc(size: usize, align: usize) -> *mut u8 {
-    // SAFETY: single-threaded per the contract.
+    // SAFETY: single-threaded per the contract; the bump state is only reached here.
     unsafe {
-        if CUR == 0 {
-            CUR = (&raw mut FIRST).addr();
-            END = CUR + size_of::<First>();
+        let b = &mut *crate::state::bump();
+        if b.cur == 0 {
+            b.cur = b.first.as_mut_ptr().addr();
+            b.end = b.cur + FIRST_BYTES;
         }
-        let mut p = (CUR + align - 1) & !(align - 1);
-        if p + size > END {
+        let mut p = (b.cur + align - 1) & !(align - 1);
+        if p + size > b.end {
             let len = (size + align).max(CHUNK);
             let (prot, flags) = ((PROT_READ | PROT_WRITE) as usize, (MAP_PRIVATE | MAP_ANONYMOUS) as usize);
             let r = syscall6(nr::MMAP, 0, len, prot, flags, usize::MAX, 0);
             let Ok(base) = limpet_syscall::result(r) else { return core::ptr::null_mut() };
-            CUR = base;
-            END = base + len;
-            p = (CUR + align - 1) & !(align - 1);
+            b.cur = base;
+            b.end = base + len;
+            p = (b.cur + align - 1) & !(align - 1);
         }
-        CUR = p + size;
+        b.cur = p + size;
         p as *mut u8
     }
 }

@@ -15,7 +15,12 @@ use crate::dso::Dso;
 /// keeps it unnamed behind [`_dl_debug_addr`]).
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 #[allow(non_upper_case_globals)]
-pub static mut _r_debug: RDebug = RDebug { r_version: 1, r_map: ptr::null_mut(), r_brk: 0, r_state: 0, r_ldbase: 0 };
+pub static mut _r_debug: RDebug = RDebug { r_version: 0, r_map: ptr::null_mut(), r_brk: 0, r_state: 0, r_ldbase: 0 };
+
+/// `r_version`: the layout of `struct r_debug` in `<link.h>`. Stored at the first change
+/// rather than in the initialiser, so that `_r_debug` is in `.bss` with the loader's other
+/// start-up data instead of on a page of `.data` of its own.
+const R_VERSION: c_int = 1;
 
 /// `struct r_debug *_dl_debug_addr`—Where [`_r_debug`] is, as musl exports it.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
@@ -64,6 +69,7 @@ pub unsafe fn changed(state: c_int) {
     unsafe {
         let st = crate::state::get();
         let r = &mut *(&raw mut _r_debug);
+        r.r_version = R_VERSION;
         r.r_map = st.list.head.cast();
         r.r_brk = _dl_debug_state as extern "C" fn() as usize;
         r.r_ldbase = if st.ldso.is_null() { 0 } else { (*st.ldso).base };

@@ -19,7 +19,10 @@ impl Msg {
 
     pub fn bytes(&mut self, s: &[u8]) -> &mut Self {
         let n = s.len().min(MSG_MAX - self.len);
-        self.buf[self.len..self.len + n].copy_from_slice(&s[..n]);
+        // `get`, not indexing: the bounds hold, and the loader carries no panic locations.
+        if let (Some(dst), Some(src)) = (self.buf.get_mut(self.len..self.len + n), s.get(..n)) {
+            dst.copy_from_slice(src);
+        }
         self.len += n;
         self
     }
@@ -42,13 +45,15 @@ impl Msg {
         let mut n = digits.len();
         loop {
             n -= 1;
-            digits[n] = b"0123456789abcdef"[v % radix];
-            v /= radix;
+            if let (Some(d), Some(&c)) = (digits.get_mut(n), b"0123456789abcdef".get(v % radix.max(2))) {
+                *d = c;
+            }
+            v /= radix.max(2);
             if v == 0 {
                 break;
             }
         }
-        self.bytes(&digits[n..])
+        self.bytes(digits.get(n..).unwrap_or(&[]))
     }
 
     /// Appends `0x` and `v` in lower-case hex, as `%p` prints it.
@@ -62,7 +67,7 @@ impl Msg {
     }
 
     pub fn as_bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
+        self.buf.get(..self.len).unwrap_or(&[])
     }
 
     /// Writes the message to `fd`.

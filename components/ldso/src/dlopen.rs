@@ -260,20 +260,22 @@ unsafe fn prepare(d: *mut Dso, first: *mut Dso, mode: c_int) -> Result<(), Msg> 
         // Dependencies first: the reverse of load order.
         let st = crate::state::get();
         let rel_scope = Scope::Local { head: st.list.head, app: st.app, local: scope.mods, nlocal: scope.len };
-        let mut ok = true;
-        let mut x = st.list.tail;
-        for _ in 0..n {
-            ok &= relocate(x, rel_scope, true);
-            if !ok {
-                break;
+        let tail = st.list.tail;
+        let (ok, failure) = crate::reloc::collect_errors(|| {
+            let mut x = tail;
+            for _ in 0..n {
+                if !relocate(x, rel_scope, true) {
+                    return false;
+                }
+                (*x).life.relocated = true;
+                crate::map::protect_relro(&*x);
+                x = (*x).prev;
             }
-            (*x).life.relocated = true;
-            crate::map::protect_relro(&*x);
-            x = (*x).prev;
-        }
+            true
+        });
         scope.free();
         if !ok {
-            return Err(crate::reloc::take_error().unwrap_or_else(|| *Msg::new().bytes(b"Error relocating library")));
+            return Err(failure.unwrap_or_else(|| *Msg::new().bytes(b"Error relocating library")));
         }
         Ok(())
     }

@@ -116,7 +116,8 @@ impl Dso {
     /// The value of dynamic tag `tag` (below `DYNAMIC_TAGS`).
     #[inline]
     pub fn dynval(&self, tag: isize) -> usize {
-        self.dynamic[tag as usize]
+        // Callers pass the constants below DYNAMIC_TAGS; `get` keeps a panic out regardless.
+        self.dynamic.get(tag as usize).copied().unwrap_or(0)
     }
 
     /// Reads the dynamic section at `dynv` into the lookup tables.

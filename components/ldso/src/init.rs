@@ -12,10 +12,8 @@ use crate::dso::Dso;
 
 type Hook = unsafe extern "C" fn();
 
-/// The program, whose dependency graph the init walk starts from.
-static mut APP: *mut Dso = ptr::null_mut();
-/// The most recently constructed module: the head of the destructor list.
-static mut FINI_HEAD: *mut Dso = ptr::null_mut();
+/// The most recently constructed module, the head of the destructor list, lives in the
+/// loader's state ([`crate::state::fini_head`]).
 
 /// Calls the functions of a module's array at `(tag, size tag)`, optionally backwards.
 ///
@@ -63,8 +61,9 @@ pub unsafe fn construct(d: *mut Dso) {
             core::mem::transmute::<usize, Hook>(dso.base + dso.dynval(DT_INIT))();
         }
         run_array(dso, DT_INIT_ARRAY, DT_INIT_ARRAYSZ, false);
-        (*d).fini_next = FINI_HEAD;
-        FINI_HEAD = d;
+        let head = crate::state::fini_head();
+        (*d).fini_next = *head;
+        *head = d;
         (*d).life.constructed = true;
     }
 }
@@ -99,8 +98,9 @@ pub unsafe fn destruct_dying() {
     // dlclose), so the walk restarts from the head after each one.
     unsafe {
         loop {
+            let head = crate::state::fini_head();
             let mut prev: *mut Dso = ptr::null_mut();
-            let mut d = FINI_HEAD;
+            let mut d = *head;
             while !d.is_null() && !(*d).life.dying {
                 prev = d;
                 d = (*d).fini_next;
@@ -109,7 +109,7 @@ pub unsafe fn destruct_dying() {
                 return;
             }
             if prev.is_null() {
-                FINI_HEAD = (*d).fini_next;
+                *head = (*d).fini_next;
             } else {
                 (*prev).fini_next = (*d).fini_next;
             }
@@ -124,7 +124,7 @@ pub unsafe fn destruct_dying() {
 unsafe extern "C" fn run_init() {
     // SAFETY: called once, before main, after the loader finished.
     unsafe {
-        let app = APP;
+        let app = crate::state::get().app;
         if app.is_null() {
             return;
         }
@@ -138,9 +138,10 @@ unsafe extern "C" fn run_fini() {
     // SAFETY: called from exit; each module is taken off the list before its destructors run,
     // so a destructor that calls exit does not run them twice.
     unsafe {
-        while !FINI_HEAD.is_null() {
-            let d = FINI_HEAD;
-            FINI_HEAD = (*d).fini_next;
+        let head = crate::state::fini_head();
+        while !(*head).is_null() {
+            let d = *head;
+            *head = (*d).fini_next;
             let dso = &*d;
             run_array(dso, DT_FINI_ARRAY, DT_FINI_ARRAYSZ, true);
             if dso.dynval(DT_FINI) != 0 {
@@ -150,12 +151,11 @@ unsafe extern "C" fn run_fini() {
     }
 }
 
-/// Records the program and registers the runners with the start component.
+/// Registers the runners with the start component (the program, where the init walk
+/// starts, is the loader state's).
 ///
 /// # Safety
 /// Start-up only, after all initial modules are loaded and relocated.
-pub unsafe fn install(app: *mut Dso) {
-    // SAFETY: single-threaded start-up.
-    unsafe { APP = app };
+pub unsafe fn install() {
     limpet_start::libc_start::set_dynamic(run_init, run_fini);
 }

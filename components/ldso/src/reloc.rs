@@ -61,7 +61,7 @@ pub unsafe fn relocate(dso: *mut Dso, scope: Scope, relative_pending: bool) -> b
                 let n = d.dynval(size) / size_of::<Rela>();
                 let relas = core::slice::from_raw_parts((d.base + start) as *const Rela, n);
                 let done = if table == DT_RELA && !relative_pending { d.relacount.min(n) } else { 0 };
-                for r in &relas[done..] {
+                for r in relas.get(done..).unwrap_or(&[]) {
                     ok &= apply(dso, r, scope, pass);
                 }
             }
@@ -75,18 +75,21 @@ pub unsafe fn relocate(dso: *mut Dso, scope: Scope, relative_pending: bool) -> b
     }
 }
 
-/// The first relocation failure of the current `dlopen`, for `dlerror`.
-static mut DLOPEN_ERROR: Option<Msg> = None;
+/// Where the current `dlopen` keeps its first relocation failure, for `dlerror` (null at
+/// start-up, when failures go to stderr).
+static mut ERROR_SINK: *mut Option<Msg> = core::ptr::null_mut();
 
 /// Reports a relocation failure: on stderr at start-up, kept for `dlerror` in `dlopen`.
 #[cold]
 fn report(m: Msg, scope: Scope) {
-    if matches!(scope, Scope::Local { .. }) {
-        // SAFETY: `dlopen` relocates under the dynamic linker's lock.
+    // SAFETY: `dlopen` relocates under the dynamic linker's lock, with the sink set to a
+    // local of its own for the duration (see `collect_errors`).
+    let sink = unsafe { ERROR_SINK };
+    if matches!(scope, Scope::Local { .. }) && !sink.is_null() {
+        // SAFETY: as above.
         unsafe {
-            let e = &mut *(&raw mut DLOPEN_ERROR);
-            if e.is_none() {
-                *e = Some(m);
+            if (*sink).is_none() {
+                *sink = Some(m);
             }
         }
     } else {
@@ -95,13 +98,21 @@ fn report(m: Msg, scope: Scope) {
     }
 }
 
-/// Takes the first relocation failure `dlopen` met since the last call.
+/// Runs `f` (relocations of a `dlopen`) with their failures kept rather than printed;
+/// returns `f`'s result and the first failure.
 ///
 /// # Safety
 /// Under the dynamic linker's lock.
-pub unsafe fn take_error() -> Option<Msg> {
-    // SAFETY: per the contract.
-    unsafe { (*(&raw mut DLOPEN_ERROR)).take() }
+pub unsafe fn collect_errors<T>(f: impl FnOnce() -> T) -> (T, Option<Msg>) {
+    let mut kept: Option<Msg> = None;
+    // SAFETY: under the lock (the contract); the sink points at `kept` only while `f` runs.
+    unsafe {
+        let outer = ERROR_SINK;
+        ERROR_SINK = &raw mut kept;
+        let r = f();
+        ERROR_SINK = outer;
+        (r, kept)
+    }
 }
 
 /// Records that `user` bound a symbol of `def`, which then stays loaded while `user` is.
@@ -317,8 +328,9 @@ mod tests {
         let d = img.dso_ptr();
         let scope = Scope::Local { head: d, app: core::ptr::null_mut(), local: &d, nlocal: 1 };
         let _g = crate::testimage::SERIAL.lock().unwrap();
-        assert!(!unsafe { relocate(d, scope, true) });
-        let m = unsafe { take_error() }.expect("the failure is kept");
+        let (ok, m) = unsafe { collect_errors(|| relocate(d, scope, true)) };
+        assert!(!ok);
+        let m = m.expect("the failure is kept");
         assert_eq!(m.as_bytes(), b"Error relocating test-module: absent_symbol: symbol not found");
     }
 
@@ -399,8 +411,9 @@ mod tests {
         img.dso.tls.id = 9;
         let d = img.dso_ptr();
         let scope = Scope::Local { head: d, app: core::ptr::null_mut(), local: &d, nlocal: 1 };
-        assert!(!unsafe { relocate(d, scope, true) });
-        let m = unsafe { take_error() }.unwrap();
+        let (ok, m) = unsafe { collect_errors(|| relocate(d, scope, true)) };
+        assert!(!ok);
+        let m = m.unwrap();
         assert!(m.as_bytes().ends_with(b"tv: initial-exec TLS resolves to dynamic definition in test-module"));
     }
 

@@ -84,22 +84,28 @@ impl PathBuf {
         if self.len + s.len() >= PATH_MAX {
             return false;
         }
-        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
+        // `get`, not indexing (the bound above holds): the loader carries no panic locations.
+        let Some(dst) = self.buf.get_mut(self.len..self.len + s.len()) else { return false };
+        dst.copy_from_slice(s);
         self.len += s.len();
-        self.buf[self.len] = 0;
+        if let Some(nul) = self.buf.get_mut(self.len) {
+            *nul = 0;
+        }
         true
     }
     /// The path without its NUL.
     pub fn bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
+        self.buf.get(..self.len).unwrap_or(&[])
     }
     /// The path with its NUL.
     pub fn with_nul(&self) -> &[u8] {
-        &self.buf[..=self.len]
+        self.buf.get(..=self.len).unwrap_or(&[0])
     }
     pub fn clear(&mut self) {
         self.len = 0;
-        self.buf[0] = 0;
+        if let Some(first) = self.buf.first_mut() {
+            *first = 0;
+        }
     }
 }
 

@@ -1,6 +1,5 @@
 //! Stages two and three of start-up: libc.so binds to itself, then loads, lays out and
 //! relocates the program and its libraries, and jumps to the program.
-use core::mem::MaybeUninit;
 use core::ptr;
 
 use limpet_syscall::auxv::{self, AT_BASE, AT_ENTRY, AT_PHDR, AT_PHNUM, AT_SECURE};
@@ -13,9 +12,6 @@ use crate::reloc::{Scope, relocate};
 use crate::search::{self, cstr};
 use crate::state::State;
 
-/// libc.so's own descriptor.
-static mut LDSO: MaybeUninit<Dso> = MaybeUninit::zeroed();
-
 /// Stage two: binds libc.so's symbolic relocations to its own definitions, so that its
 /// exported data and interposable functions work while the loader runs.
 ///
@@ -25,7 +21,7 @@ static mut LDSO: MaybeUninit<Dso> = MaybeUninit::zeroed();
 pub unsafe fn stage2(sp: *mut usize, base: usize, dynv: *const Dyn) -> ! {
     // SAFETY: the relative relocations are done; only own-module data is touched.
     unsafe {
-        let ldso = (&raw mut LDSO).cast::<Dso>();
+        let ldso = crate::state::own_descriptor();
         (*ldso).tls = limpet_start::tls::TlsModule::empty();
         (*ldso).parse_dynamic(base, dynv);
         let eh = &*(base as *const Ehdr);
@@ -385,7 +381,7 @@ pub unsafe extern "C" fn __dls3(sp: *mut usize, auxvp: *mut usize) -> ! {
             limpet_start::exit::_Exit(0);
         }
         crate::tls::install();
-        crate::init::install(app);
+        crate::init::install();
         crate::debug::changed(limpet_abi::dlfcn::RT_CONSISTENT);
         crate::dlstart::enter(sp, entry)
     }

@@ -2,10 +2,25 @@
 //! program and libc.so, the search path, and the load and unload counts.
 //!
 //! Start-up fills it single-threaded; afterwards every access is under [`crate::lock`].
+//!
+//! Everything of the loader that every start-up writes lives in this one page-aligned
+//! static (libc.so's own descriptor, the first block of loader memory, the destructor
+//! list's head), followed in the link by the start component's early statics: a page of
+//! `.bss` that a start-up touches costs it a page fault, so they are kept together.
+use core::mem::MaybeUninit;
 use core::ptr;
 
 use crate::dso::{Dso, List};
 
+/// The loader's bump allocator ([`crate::alloc`]): its current block and the first one.
+#[repr(C)]
+pub struct Bump {
+    pub cur: usize,
+    pub end: usize,
+    pub first: [u8; crate::alloc::FIRST_BYTES],
+}
+
+#[repr(C, align(4096))]
 pub struct State {
     /// Every loaded module, in load order.
     pub list: List,
@@ -22,6 +37,12 @@ pub struct State {
     pub subs: u64,
     /// Whether this process was started by the dynamic linker (false in a static program).
     pub dynamic: bool,
+    /// The most recently constructed module: the head of the destructor list
+    /// ([`crate::init`]).
+    pub fini_head: *mut Dso,
+    /// libc.so's own descriptor.
+    pub own: MaybeUninit<Dso>,
+    pub bump: Bump,
 }
 
 static mut STATE: State = State {
@@ -34,7 +55,29 @@ static mut STATE: State = State {
     adds: 0,
     subs: 0,
     dynamic: false,
+    fini_head: ptr::null_mut(),
+    own: MaybeUninit::zeroed(),
+    bump: Bump { cur: 0, end: 0, first: [0; crate::alloc::FIRST_BYTES] },
 };
+
+/// libc.so's own descriptor.
+pub fn own_descriptor() -> *mut Dso {
+    // SAFETY: only the field's address is taken; no reference to the state is made.
+    unsafe { (&raw mut (*(&raw mut STATE)).own).cast() }
+}
+
+/// The bump allocator's state, for [`crate::alloc`], which may run while a caller holds
+/// the state (a loader appending a module), so it gets a raw pointer to its own field.
+pub fn bump() -> *mut Bump {
+    // SAFETY: as in `own_descriptor`.
+    unsafe { &raw mut (*(&raw mut STATE)).bump }
+}
+
+/// The destructor list's head, for [`crate::init`].
+pub fn fini_head() -> *mut *mut Dso {
+    // SAFETY: as in `own_descriptor`.
+    unsafe { &raw mut (*(&raw mut STATE)).fini_head }
+}
 
 /// The loader's state.
 ///

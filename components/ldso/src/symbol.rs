@@ -77,12 +77,16 @@ pub fn lookup_in(dso: &Dso, name: &mut Name, need_def: bool) -> Option<usize> {
             let chain = buckets.add(nbuckets);
             let h = name.gnu;
             let bits = usize::BITS;
-            let word = *bloom.add((h / bits) as usize % bloom_size);
+            // `checked_rem`: a zero size (refused when the loader maps a file) must not
+            // divide by zero in the modules it did not check.
+            let Some(w) = ((h / bits) as usize).checked_rem(bloom_size) else { return None };
+            let word = *bloom.add(w);
             let mask = (1usize << (h % bits)) | (1usize << ((h >> bloom_shift) % bits));
             if word & mask != mask {
                 return None;
             }
-            let mut i = *buckets.add(h as usize % nbuckets) as usize;
+            let Some(b) = (h as usize).checked_rem(nbuckets) else { return None };
+            let mut i = *buckets.add(b) as usize;
             if i == 0 {
                 return None;
             }
@@ -102,7 +106,8 @@ pub fn lookup_in(dso: &Dso, name: &mut Name, need_def: bool) -> Option<usize> {
             let nbucket = *t as usize;
             let buckets = t.add(2);
             let chain = buckets.add(nbucket);
-            let mut i = *buckets.add(name.sysv() as usize % nbucket) as usize;
+            let Some(b) = (name.sysv() as usize).checked_rem(nbucket) else { return None };
+            let mut i = *buckets.add(b) as usize;
             while i != 0 {
                 if matches(dso, i, name.bytes, need_def) {
                     return Some(i);

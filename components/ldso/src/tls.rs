@@ -22,8 +22,11 @@ use crate::dso::Dso;
 /// Registered late modules by ID (entries up to the start-up count stay null).
 static mut MODS: *mut *mut TlsModule = ptr::null_mut();
 static mut MODS_CAP: usize = 0;
-/// How many modules start-up registered.
-static mut STATIC_COUNT: usize = 0;
+/// How many modules start-up registered (constant once it is over: late modules in the
+/// static surplus are numbered here, not there).
+fn static_count() -> usize {
+    limpet_start::tls::module_count()
+}
 
 const WORD: usize = size_of::<usize>();
 
@@ -32,8 +35,6 @@ const WORD: usize = size_of::<usize>();
 /// # Safety
 /// Start-up only.
 pub unsafe fn install() {
-    // SAFETY: single-threaded start-up.
-    unsafe { STATIC_COUNT = limpet_start::tls::module_count() };
     limpet_start::tls::set_slow_path(slow_path);
 }
 
@@ -51,10 +52,10 @@ pub unsafe fn register(d: *mut Dso, static_model: bool) -> Result<(), Msg> {
             e.bytes(b"Error loading shared library ").cstr((*d).name).bytes(b": TLS alignment too large");
             return Err(e);
         }
-        let id = match (STATIC_COUNT + 1..MODS_CAP).find(|&i| (*MODS.add(i)).is_null()) {
+        let id = match (static_count() + 1..MODS_CAP).find(|&i| (*MODS.add(i)).is_null()) {
             Some(i) => i,
             None => {
-                let cap = (MODS_CAP * 2).max(STATIC_COUNT + 8);
+                let cap = (MODS_CAP * 2).max(static_count() + 8);
                 let grown = crate::heap::alloc(cap * WORD, WORD) as *mut *mut TlsModule;
                 if grown.is_null() {
                     return Err(oom(d));
@@ -63,7 +64,7 @@ pub unsafe fn register(d: *mut Dso, static_model: bool) -> Result<(), Msg> {
                     ptr::copy_nonoverlapping(MODS, grown, MODS_CAP);
                 }
                 crate::heap::free(MODS.cast(), MODS_CAP * WORD, WORD);
-                let first = MODS_CAP.max(STATIC_COUNT + 1);
+                let first = MODS_CAP.max(static_count() + 1);
                 MODS = grown;
                 MODS_CAP = cap;
                 first
@@ -147,7 +148,7 @@ pub unsafe fn unregister(d: *mut Dso) {
     // SAFETY: the thread list's lock keeps every listed thread alive while its dtv is read.
     unsafe {
         let id = (*d).tls.id;
-        if id <= STATIC_COUNT || id >= MODS_CAP || (*MODS.add(id)).is_null() {
+        if id <= static_count() || id >= MODS_CAP || (*MODS.add(id)).is_null() {
             return;
         }
         let threads = limpet_start::list::lock();
@@ -245,7 +246,7 @@ pub unsafe fn thread_exit() {
         if dtv == area_dtv(td) {
             return;
         }
-        for id in STATIC_COUNT + 1..=(*dtv).min(MODS_CAP.saturating_sub(1)) {
+        for id in static_count() + 1..=(*dtv).min(MODS_CAP.saturating_sub(1)) {
             if !(*MODS.add(id)).is_null() {
                 drop_block(td, id);
             }
