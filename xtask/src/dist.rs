@@ -245,7 +245,7 @@ fn link_libc_so(root: &Path, objects: &[PathBuf], lib: &Path, exports: &BTreeSet
     text.push_str("};\n");
     fs::write(&dl, text).map_err(|e| e.to_string())?;
     run(Command::new("gcc")
-        .args(["-shared", "-nostdlib", "-nostartfiles", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,-z,relro", "-Wl,-z,pack-relative-relocs", "-Wl,-z,separate-loadable-segments"])
+        .args(["-shared", "-nostdlib", "-nostartfiles", "-Wl,-z,defs", "-Wl,-z,now", "-Wl,-z,relro", "-Wl,-z,pack-relative-relocs"])
         .args(["-Wl,-e,_dlstart", "-Wl,-soname,libc.so", "-Wl,--hash-style=both", "-Wl,--gc-sections", "-Wl,--strip-debug"])
         .arg(format!("-Wl,--version-script={}", vs.display()))
         .arg(format!("-Wl,--dynamic-list={}", dl.display()))
