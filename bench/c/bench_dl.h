@@ -35,4 +35,14 @@ static void *bench_dlopen(const char *file)
 	return h;
 }
 
+/* One operation of the dlopen+dlclose rows: open PATH with RTLD_NOW and close it. */
+static void bench_dl_open_close(const char *path)
+{
+	void *h = dlopen(path, RTLD_NOW);
+	if (!h)
+		bench_fail(dlerror());
+	if (dlclose(h))
+		bench_fail("dlclose failed");
+}
+
 #endif

@@ -24,9 +24,5 @@ static void bench_setup(const char *arg)
 static void bench_op(long i)
 {
 	(void)i;
-	void *h = dlopen(path, RTLD_NOW);
-	if (!h)
-		bench_fail(dlerror());
-	if (dlclose(h))
-		bench_fail("dlclose failed");
+	bench_dl_open_close(path);
 }

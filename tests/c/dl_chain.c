@@ -11,14 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static int fails;
-
-static void check(const char *what, int ok)
-{
-	printf("%s: %s\n", what, ok ? "yes" : "no");
-	if (!ok)
-		fails++;
-}
+#include "dl_check.h"
 
 /* Calls the int(void) function `name` found through `h`; -1 when there is none. */
 static int call(void *h, const char *name)

@@ -9,14 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int fails;
-
-static void check(const char *what, int ok)
-{
-	printf("%s: %s\n", what, ok ? "yes" : "no");
-	if (!ok)
-		fails++;
-}
+#include "dl_check.h"
 
 static pthread_barrier_t step;
 static int thread_saw_main_error, thread_own_error, thread_own_cleared;

@@ -9,20 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int fails;
-
-static void check(const char *what, int ok)
-{
-	printf("%s: %s\n", what, ok ? "yes" : "no");
-	if (!ok)
-		fails++;
-}
-
-static int ends_with(const char *s, const char *tail)
-{
-	size_t n = s ? strlen(s) : 0, m = strlen(tail);
-	return n >= m && strcmp(s + n - m, tail) == 0;
-}
+#include "dl_check.h"
 
 int main(void)
 {

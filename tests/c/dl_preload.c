@@ -11,14 +11,7 @@
 const char *whoami(void);
 const char *base_asks_whoami(void);
 
-static int fails;
-
-static void check(const char *what, int ok)
-{
-	printf("%s: %s\n", what, ok ? "yes" : "no");
-	if (!ok)
-		fails++;
-}
+#include "dl_check.h"
 
 int main(void)
 {

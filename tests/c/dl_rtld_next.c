@@ -20,14 +20,7 @@ int wrap_open_calls(void);
 int wrap_resolved(void);
 void *wrap_next_open(void);
 
-static int fails;
-
-static void check(const char *what, int ok)
-{
-	printf("%s: %s\n", what, ok ? "yes" : "no");
-	if (!ok)
-		fails++;
-}
+#include "dl_check.h"
 
 int main(void)
 {

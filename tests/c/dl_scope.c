@@ -12,14 +12,7 @@ int scope_program_value = 41;
 int scope_shared_name = 42;
 int scope_program_func(void) { return 43; }
 
-static int fails;
-
-static void check(const char *what, int ok)
-{
-	printf("%s: %s\n", what, ok ? "yes" : "no");
-	if (!ok)
-		fails++;
-}
+#include "dl_check.h"
 
 static int call(void *h, const char *name)
 {

@@ -113,7 +113,7 @@ pub unsafe extern "C" fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void
         } else {
             // A path that is another name of a loaded file is found when it is opened (see
             // `Loader::load`); `RTLD_NOLOAD` opens nothing, so it looks here.
-            let by_name = Loader::new(st, Mode::Dlopen).find_loaded(name);
+            let by_name = st.by_name(name);
             if by_name.is_none() && mode & RTLD_NOLOAD != 0 { find_by_file(name) } else { by_name }
         };
         if let Some(d) = found {
@@ -143,9 +143,8 @@ unsafe fn find_by_file(path: &[u8]) -> Option<*mut Dso> {
     let sb = crate::map::stat(fd);
     crate::map::close(fd);
     let sb = sb.ok()?;
-    // SAFETY: under the lock; linked modules are live.
-    let st = unsafe { crate::state::get() };
-    st.list.iter().find(|&d| unsafe { (*d).map != 0 && (*d).dev == sb.st_dev && (*d).ino == sb.st_ino && !(*d).life.dying })
+    // SAFETY: under the lock.
+    unsafe { crate::state::get() }.by_file(sb.st_dev, sb.st_ino)
 }
 
 /// `dlopen` of a module already loaded: one more reference, and the mode's promotions.

@@ -77,10 +77,14 @@ unsafe extern "C" fn dlsym_from(handle: *mut c_void, name: *const c_char, caller
                 if d == st.app {
                     lookup_chain(st.list.head, &mut key, ptr::null_mut(), false, true)
                 } else {
-                    let Some(scope) = ModScope::of(d) else { return not_found(n) };
-                    let def = lookup_list(scope.as_slice(), &mut key, false);
-                    scope.free();
-                    def
+                    // The module itself first: its scope (with its dependencies) is built only
+                    // when the name is not its own.
+                    lookup_list(&[d], &mut key, false).or_else(|| {
+                        let scope = ModScope::of(d)?;
+                        let def = lookup_list(scope.as_slice(), &mut key, false);
+                        scope.free();
+                        def
+                    })
                 }
             }
         };

@@ -62,7 +62,8 @@ pub struct Dso {
     pub life: Life,
     // Bounds proven by elf_check (set by map_library).
     /// Entries of the symbol table: every index its hash tables and relocations give is
-    /// below it (0 for modules the loader did not map: the program, libc.so).
+    /// below it. For the program and libc.so, which the loader did not map or check, 0
+    /// until `symbol::count` first counts them.
     pub nsyms: usize,
     /// `DT_STRSZ`: every string offset is below it, and the table ends with NUL (0 when
     /// not checked, as for `nsyms`).
@@ -93,8 +94,6 @@ pub struct Life {
     /// Memory from the loader's heap (freed at unload): the descriptor itself is
     /// heap-allocated when this is set.
     pub on_heap: bool,
-    /// The number of symbols, counted on first need (0: not yet).
-    pub nsyms: usize,
     /// Room in `deps` (its allocation, in entries).
     pub deps_cap: usize,
     /// Being unloaded: no longer found by name, handle or address.

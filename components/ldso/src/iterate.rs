@@ -5,7 +5,7 @@ use core::ptr;
 
 use limpet_abi::dlfcn::DlPhdrInfo;
 use limpet_syscall::auxv::{self, AT_PHDR, AT_PHNUM};
-use limpet_syscall::elf::{PT_DYNAMIC, PT_PHDR, PT_TLS, Phdr};
+use limpet_syscall::elf::{PT_TLS, Phdr};
 
 /// The callback's type.
 pub type Callback = unsafe extern "C" fn(*mut DlPhdrInfo, usize, *mut c_void) -> c_int;
@@ -68,14 +68,7 @@ unsafe fn static_program(callback: Callback, data: *mut c_void) -> c_int {
     let phnum = auxv::get(AT_PHNUM).unwrap_or(0);
     // SAFETY: the kernel's AT_PHDR points at the program's AT_PHNUM mapped headers.
     let phdrs = unsafe { core::slice::from_raw_parts(phdr, if phdr.is_null() { 0 } else { phnum }) };
-    let base = if let Some(p) = phdrs.iter().find(|p| p.p_type == PT_PHDR) {
-        (phdr as usize).wrapping_sub(p.p_vaddr)
-    } else if let Some(p) = phdrs.iter().find(|p| p.p_type == PT_DYNAMIC) {
-        // A static PIE has no PT_PHDR; its dynamic section tells the bias.
-        own_dynamic().wrapping_sub(p.p_vaddr)
-    } else {
-        0
-    };
+    let base = limpet_start::libc_start::static_program_bias(phdr, phdrs);
     let has_tls = phdrs.iter().any(|p| p.p_type == PT_TLS);
     let tls_data = if has_tls {
         // The program is module 1, whose block the dtv holds.
@@ -96,14 +89,4 @@ unsafe fn static_program(callback: Callback, data: *mut c_void) -> c_int {
     };
     // SAFETY: per the contract.
     unsafe { callback(&mut info, size_of::<DlPhdrInfo>(), data) }
-}
-
-/// The run-time address of the program's own dynamic section (`_DYNAMIC`), or 0 when it has
-/// none (a static program that is not position-independent: there the weak reference
-/// resolves to 0).
-fn own_dynamic() -> usize {
-    let at: usize;
-    // SAFETY: only computes an address, PC-relatively; nothing is read.
-    unsafe { core::arch::asm!(".weak _DYNAMIC", "lea {0}, [rip + _DYNAMIC]", out(reg) at, options(nomem, nostack, preserves_flags)) };
-    at
 }

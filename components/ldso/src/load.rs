@@ -66,28 +66,6 @@ impl<'a> Loader<'a> {
         matches!(self.mode, Mode::Startup { ldd: true })
     }
 
-    /// The loaded module `name` stands for: the same requested name, path or soname.
-    pub fn find_loaded(&self, name: &[u8]) -> Option<*mut Dso> {
-        let by_path = name.contains(&b'/');
-        self.st.list.iter().find(|&d| {
-            // SAFETY: linked modules are live, with NUL-terminated names.
-            unsafe {
-                let x = &*d;
-                if x.life.dying || x.name.is_null() {
-                    return false;
-                }
-                if by_path {
-                    return !x.path.is_null() && cstr(x.path) == name;
-                }
-                if cstr(x.name) == name {
-                    return true;
-                }
-                let so = x.dynval(DT_SONAME);
-                so != 0 && !x.strings.is_null() && cstr(x.string(so)) == name
-            }
-        })
-    }
-
     /// Loads the library `name` that `req` needs, or finds it already loaded. Null on
     /// failure, which is reported as the mode says.
     ///
@@ -107,7 +85,7 @@ impl<'a> Loader<'a> {
                 }
                 return ldso;
             }
-            if let Some(d) = self.find_loaded(n) {
+            if let Some(d) = self.st.by_name(n) {
                 return d;
             }
             self.search_and_map(name, req)
@@ -154,8 +132,7 @@ impl<'a> Loader<'a> {
                     return self.load_error(name, req, e);
                 }
             };
-            let same = self.st.list.iter().find(|&o| (*o).dev == st.st_dev && (*o).ino == st.st_ino && (*o).map != 0 && !(*o).life.dying);
-            if let Some(same) = same {
+            if let Some(same) = self.st.by_file(st.st_dev, st.st_ino) {
                 // The same file under another name: it is loaded already.
                 crate::map::close(fd);
                 return same;

@@ -10,7 +10,10 @@
 use core::mem::MaybeUninit;
 use core::ptr;
 
+use limpet_syscall::elf::DT_SONAME;
+
 use crate::dso::{Dso, List};
+use crate::search::cstr;
 
 /// The loader's bump allocator ([`crate::alloc`]): its current block and the first one.
 #[repr(C)]
@@ -104,6 +107,36 @@ impl State {
             let d = unsafe { &*d };
             !d.life.dying && addr >= d.map && addr - d.map < d.map_len
         })
+    }
+
+    /// The loaded module `name` stands for: the same path (for a name with a slash), or the
+    /// same requested name or soname.
+    pub fn by_name(&self, name: &[u8]) -> Option<*mut Dso> {
+        let by_path = name.contains(&b'/');
+        self.list.iter().find(|&d| {
+            // SAFETY: linked modules are live, with NUL-terminated names.
+            unsafe {
+                let x = &*d;
+                if x.life.dying || x.name.is_null() {
+                    return false;
+                }
+                if by_path {
+                    return !x.path.is_null() && cstr(x.path) == name;
+                }
+                if cstr(x.name) == name {
+                    return true;
+                }
+                let so = x.dynval(DT_SONAME);
+                so != 0 && !x.strings.is_null() && cstr(x.string(so)) == name
+            }
+        })
+    }
+
+    /// The loaded module mapped from the file with this device and inode (another name of
+    /// a file already loaded).
+    pub fn by_file(&self, dev: u64, ino: u64) -> Option<*mut Dso> {
+        // SAFETY: linked modules are live.
+        self.list.iter().find(|&d| unsafe { (*d).map != 0 && (*d).dev == dev && (*d).ino == ino && !(*d).life.dying })
     }
 
     /// Whether `h` is a live module (a handle `dlopen` could have returned).

@@ -174,14 +174,11 @@ pub fn lookup_list(mods: &[*mut Dso], n: &mut Name, need_def: bool) -> Option<De
 }
 
 /// How many entries the module's symbol table has: `DT_HASH`'s chain count, or, with only
-/// a GNU hash table, one past the last chain's end. Counted once and kept.
+/// a GNU hash table, one past the last chain's end. The loader's checks proved it for the
+/// modules it mapped; for the program and libc.so it is counted on first need, and kept.
 pub fn count(dso: &mut Dso) -> usize {
     if dso.nsyms != 0 {
-        // Proven by the loader's checks when it mapped the module.
         return dso.nsyms;
-    }
-    if dso.life.nsyms != 0 {
-        return dso.life.nsyms;
     }
     // SAFETY: the hash tables are those of a mapped module.
     let n = unsafe {
@@ -207,7 +204,7 @@ pub fn count(dso: &mut Dso) -> usize {
             0
         }
     };
-    dso.life.nsyms = n;
+    dso.nsyms = n;
     n
 }
 

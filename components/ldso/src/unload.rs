@@ -80,6 +80,7 @@ pub unsafe fn sweep() {
             let next = (*d).next;
             if (*d).life.dying && !(*d).life.constructed {
                 remove(d);
+                st.subs += 1;
             }
             d = next;
         }
@@ -87,7 +88,8 @@ pub unsafe fn sweep() {
     }
 }
 
-/// Takes a module out of the process: its TLS, its mapping, its list entry, its memory.
+/// Takes a module out of the process: its TLS, its mapping, its list entry, its memory
+/// (start-up's descriptors are the loader's for ever; only `dlopen`'s are freed).
 ///
 /// # Safety
 /// Under the dynamic linker's lock; `d` is dying and its destructors have run.
@@ -98,9 +100,7 @@ unsafe fn remove(d: *mut Dso) {
             crate::tls::unregister(d);
         }
         syscall2(nr::MUNMAP, (*d).map, (*d).map_len);
-        let st = crate::state::get();
-        st.list.remove(d);
-        st.subs += 1;
+        crate::state::get().list.remove(d);
         if (*d).life.on_heap {
             crate::dso::free_dso(d);
         }
@@ -119,13 +119,7 @@ pub unsafe fn discard_from(first: *mut Dso) {
         while !d.is_null() {
             let next = (*d).next;
             (*d).life.dying = true;
-            let st = crate::state::get();
-            if (*d).has_tls {
-                crate::tls::unregister(d);
-            }
-            syscall2(nr::MUNMAP, (*d).map, (*d).map_len);
-            st.list.remove(d);
-            crate::dso::free_dso(d);
+            remove(d);
             d = next;
         }
     }

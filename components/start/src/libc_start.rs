@@ -92,13 +92,7 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
         let mut bias = 0;
         if !phdr.is_null() {
             let phdrs = core::slice::from_raw_parts(phdr, phnum);
-            // A static PIE may have no PT_PHDR; its dynamic section then gives the bias.
-            let dynamic = _DYNAMIC.as_ptr() as usize;
-            bias = match (phdrs.iter().find(|p| p.p_type == PT_PHDR), phdrs.iter().find(|p| p.p_type == PT_DYNAMIC)) {
-                (Some(p), _) => phdr as usize - p.p_vaddr,
-                (None, Some(d)) if dynamic != 0 => dynamic - d.p_vaddr,
-                _ => 0,
-            };
+            bias = static_program_bias(phdr, phdrs);
             if let Some(t) = phdrs.iter().find(|p| p.p_type == PT_TLS) {
                 let m = &mut *(&raw mut MAIN_TLS);
                 m.image = (bias + t.p_vaddr) as *const u8;
@@ -116,6 +110,22 @@ unsafe fn init_static(argv: *mut *mut c_char, envp: *mut *mut c_char) {
         // IFUNC resolvers run last: after the program's other relocations (done by rcrt1 in
         // a static PIE), with the thread pointer and the stack guard in place.
         apply_irelative(bias);
+    }
+}
+
+/// A static program's load bias, from its program headers at `phdr` (the auxiliary
+/// vector's): through `PT_PHDR`, or, in a static PIE without one, through its own dynamic
+/// section; 0 for a program that is not position-independent.
+#[cfg(target_arch = "x86_64")]
+pub fn static_program_bias(phdr: *const Phdr, phdrs: &[Phdr]) -> usize {
+    // `_DYNAMIC` is weak: null without a dynamic section. Rust assumes a static's address is
+    // never null, so it goes through `black_box` before it is tested.
+    // SAFETY: only the address is taken.
+    let dynamic = core::hint::black_box(unsafe { _DYNAMIC.as_ptr() }) as usize;
+    match (phdrs.iter().find(|p| p.p_type == PT_PHDR), phdrs.iter().find(|p| p.p_type == PT_DYNAMIC)) {
+        (Some(p), _) => (phdr as usize).wrapping_sub(p.p_vaddr),
+        (None, Some(d)) if dynamic != 0 => dynamic.wrapping_sub(d.p_vaddr),
+        _ => 0,
     }
 }
 
