@@ -11,7 +11,10 @@
 //!   that keeps data objects and the malloc family interposable;
 //! - `lib/ld-musl-x86_64.so.1`, a symlink to libc.so;
 //! - the crt objects, each compiled from `assemble/crt/*.rs`;
-//! - musl's empty `libm.a`, `libpthread.a`, ... and `bin/limpet-gcc` with its specs file.
+//! - musl's empty `libm.a`, `libpthread.a`, ... and `bin/limpet-gcc` with its specs file;
+//! - `etc/ld-musl-x86_64.path`, the loader's search path: the installation's `lib`, then
+//!   the directories the system's musl loader searches;
+//! - what Rust programs need ([`crate::rustlink`]): the unwinders and `bin/limpet-cargo`.
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -100,6 +103,7 @@ pub fn build(opts: &Options) -> Result<Dist> {
     let libc_a = lib.join("libc.a");
     let _ = fs::remove_file(&libc_a);
     run(Command::new("ar").arg("rcs").arg(&libc_a).args(&objects))?;
+    hide_rust_runtime(&root, &libc_a)?;
     let link = lib.join(LDSO_NAME);
     let _ = fs::remove_file(&link);
     let _ = fs::remove_file(lib.join("libc.so"));
@@ -118,6 +122,8 @@ pub fn build(opts: &Options) -> Result<Dist> {
         run(Command::new("ar").arg("rc").arg(&a))?;
     }
     let gcc = write_wrapper(&prefix, &lib, &bin)?;
+    write_path_file(&prefix)?;
+    crate::rustlink::install(&prefix, &gcc, components.contains("ldso"))?;
     let dist = Dist { prefix, lib, gcc, build: b, components, exports, names };
     run_example(&root, &dist)?;
     Ok(dist)
@@ -198,6 +204,37 @@ fn prepare_objects(root: &Path, archive: &Path) -> Result<Vec<PathBuf>> {
         run(cmd.arg(o))?;
     }
     Ok(objects)
+}
+
+/// Renames, in libc.a, every symbol of the Rust runtime the archive carries (core's and
+/// compiler_builtins' mangled names, the panic handler, `rust_eh_personality`) to one with
+/// a `__limpet` prefix. A Rust program linked against libc.a brings its own copies of these,
+/// under the same names, since both come from the same toolchain: with LTO its core is
+/// internalised, libc.a's is pulled in, and the two panic handlers and personalities would
+/// be defined twice. Renamed, libc.a's Rust stays private to libc.a, as it is in libc.so
+/// (whose version script hides it). The C names, and compiler_builtins' weak intrinsics,
+/// keep theirs.
+fn hide_rust_runtime(root: &Path, libc_a: &Path) -> Result {
+    let out = output(Command::new("nm").args(["--format=posix", "--no-sort"]).arg(libc_a))?;
+    let mut rust = BTreeSet::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Some(name) = line.split_whitespace().next() else { continue };
+        let bare = name.strip_prefix("DW.ref.").unwrap_or(name);
+        if !name.ends_with(']') && (bare.starts_with("_R") || bare.starts_with("_ZN") || bare == "rust_eh_personality") {
+            rust.insert(name.to_string());
+        }
+    }
+    let map = root.join("target/limpet-link/rust-runtime.map");
+    let text: String = rust
+        .iter()
+        .map(|n| match n.strip_prefix("DW.ref.") {
+            Some(bare) => format!("{n} DW.ref.__limpet{bare}\n"),
+            None => format!("{n} __limpet{n}\n"),
+        })
+        .collect();
+    fs::write(&map, text).map_err(|e| e.to_string())?;
+    run(Command::new("objcopy").arg(format!("--redefine-syms={}", map.display())).arg(libc_a))?;
+    run(Command::new("ranlib").arg(libc_a))
 }
 
 /// The C names an object or archive defines globally.
@@ -309,7 +346,11 @@ fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
     // large object per component, and without --gc-sections a program would carry all of it.
     // -z start-stop-gc lets them collect the fork hooks of components the program does not
     // use, which the section's __start_/__stop_ symbols would otherwise keep (see
-    // limpet_pthread::hooks).
+    // limpet_pthread::hooks). --eh-frame-hdr goes where gcc's own link spec, which this one
+    // replaces, puts it (musl-gcc's lacks it): every link but a static non-PIE one, whose
+    // unwinder may find frames registered by crtbegin instead. Unwinders such as LLVM's
+    // libunwind find a frame's unwind table only through PT_GNU_EH_FRAME (rustc asks for it
+    // in every link it makes).
     let specs = format!(
         "%rename cpp_options old_cpp_options\n\n\
          *cpp_options:\n-nostdinc -isystem {inc} -isystem include%s %(old_cpp_options)\n\n\
@@ -318,7 +359,7 @@ fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
          *libgcc:\nlibgcc.a%s %:if-exists(libgcc_eh.a%s)\n\n\
          *startfile:\n%{{shared:;static-pie:{l}/rcrt1.o;static|no-pie:{l}/crt1.o;:{l}/Scrt1.o}} {l}/crti.o crtbeginS.o%s\n\n\
          *endfile:\ncrtendS.o%s {l}/crtn.o\n\n\
-         *link:\n-dynamic-linker {l}/{LDSO_NAME} -nostdlib %{{shared:-shared}} %{{static:-static}} \
+         *link:\n-dynamic-linker {l}/{LDSO_NAME} -nostdlib %{{!static|static-pie:--eh-frame-hdr}} %{{shared:-shared}} %{{static:-static}} \
          %{{static-pie:-static -pie --no-dynamic-linker -z text}} %{{static|static-pie:--gc-sections -z start-stop-gc}} \
          %{{rdynamic:-export-dynamic}}\n\n"
     );
@@ -338,6 +379,23 @@ fn write_wrapper(prefix: &Path, lib: &Path, bin: &Path) -> Result<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(&gcc, fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
     Ok(gcc)
+}
+
+/// The system's musl loader's path file, and its search path when there is none.
+const SYSTEM_PATH_FILE: &str = "/etc/ld-musl-x86_64.path";
+const SYSTEM_DEFAULT_PATH: &str = "/lib\n/usr/local/lib\n/usr/lib\n";
+
+/// Writes `etc/ld-musl-x86_64.path` under `prefix`. The loader reads the path file under
+/// its own prefix, as musl's does (limpet_ldso::search), so an installation outside `/lib`
+/// finds the libraries it ships (the shared unwinder), then whatever the system's musl
+/// loader would find.
+fn write_path_file(prefix: &Path) -> Result {
+    let etc = prefix.join("etc");
+    fs::create_dir_all(&etc).map_err(|e| format!("{}: {e}", etc.display()))?;
+    let system = fs::read_to_string(SYSTEM_PATH_FILE).unwrap_or_else(|_| SYSTEM_DEFAULT_PATH.into());
+    let text = format!("{}\n{}", prefix.join("lib").display(), system);
+    let file = etc.join(Path::new(SYSTEM_PATH_FILE).file_name().unwrap_or_default());
+    fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// What examples/hello.c calls.

@@ -653,9 +653,10 @@ fn options_case(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
     Ok(())
 }
 
-/// The search path file: a library found only in a directory that /etc/ld-musl-x86_64.path
-/// lists. As root, the file is replaced, for the run only, by a bind mount in a private
-/// mount namespace (`unshare -m`), so the machine's file is never written.
+/// The search path file: a library found only in a directory that the path file lists
+/// (`/etc/ld-musl-x86_64.path` for musl's loader in /lib, the one under the installation's
+/// prefix for limpet's). As root, the file is replaced, for the run only, by a bind mount in
+/// a private mount namespace (`unshare -m`), so no file is written.
 fn pathfile_case(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
     if !crate::prereq::is_root() || !crate::util::have("unshare") || !Path::new(PATH_FILE).exists() {
         println!("note: loader path file case skipped: it needs root, unshare and an existing {PATH_FILE} to mount over");
@@ -666,17 +667,20 @@ fn pathfile_case(root: &Path, d: &Dist, tally: &mut Tally) -> Result {
     fs::write(dir.join("path"), format!("{}\n", dir.join("liba").display())).map_err(|e| e.to_string())?;
     fs::copy(dir.join("prog"), dir.join("prog-limpet")).map_err(|e| e.to_string())?;
     output(Command::new("patchelf").arg("--set-interpreter").arg(d.libc_so()).arg(dir.join("prog-limpet")))?;
-    let run = |prog: &str| {
+    let run = |prog: &str, file: &Path| {
         let mut c = Command::new("unshare");
-        c.args(["-m", "sh", "-c", "mount --bind path \"$0\" && exec \"$1\"", PATH_FILE, prog]);
+        c.args(["-m", "sh", "-c", "mount --bind path \"$0\" && exec \"$1\""]).arg(file).arg(prog);
         execute(&mut c, &dir)
     };
     let want = "libwho.so from a\n";
-    if let Err(e) = expect_stdout(&run("./prog"), want) {
+    if let Err(e) = expect_stdout(&run("./prog", Path::new(PATH_FILE)), want) {
         println!("note: loader path file case skipped: musl's loader does not do it here: {e}");
         return Ok(());
     }
-    tally.record("loader: a library found through /etc/ld-musl-x86_64.path", expect_stdout(&run("./prog-limpet"), want));
+    // limpet's loader, installed under target/dist/lib, reads the file under its prefix, as
+    // musl's would there; `cargo xtask dist` writes it.
+    let own = d.prefix.join("etc/ld-musl-x86_64.path");
+    tally.record("loader: a library found through PREFIX/etc/ld-musl-x86_64.path", expect_stdout(&run("./prog-limpet", &own), want));
     Ok(())
 }
 

@@ -11,6 +11,7 @@ mod harness;
 mod mathdiff;
 mod objects;
 mod prereq;
+mod rustlink;
 mod util;
 
 use std::path::PathBuf;

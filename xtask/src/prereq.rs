@@ -7,8 +7,8 @@
 //!   pinned toolchain has none of them, so the commands that need them add them here.
 //!
 //! Each command asks for what it uses and nothing more: `dist` builds for the host and
-//! links with gcc against musl's headers, so it needs no cross compiler, qemu or extra
-//! target; `test` needs all of them.
+//! links with gcc against musl's headers, so it needs no cross compiler or qemu (but the
+//! pinned targets: it ships the musl target's unwinder); `test` needs all of them.
 use crate::util::{Result, have, output, root, run};
 use std::process::Command;
 
@@ -60,9 +60,8 @@ pub fn ensure(what: For) -> Result {
         For::Bench => needs.extend_from_slice(BENCH),
     }
     packages(&needs)?;
-    if what == For::Test {
-        toolchain()?;
-    }
+    // dist ships the musl target's libunwind.a for Rust programs; test cross-compiles.
+    toolchain()?;
     Ok(())
 }
 

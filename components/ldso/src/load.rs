@@ -111,8 +111,13 @@ impl<'a> Loader<'a> {
             } else {
                 search::dirname(cstr(r.path))
             };
+            let ldso = self.st.ldso;
             let system = *self.st.sys_path.get_or_insert_with(|| {
-                search::read_path_file(search::PATH_FILE, |s| crate::alloc::dup_bytes(s)).unwrap_or(search::DEFAULT_PATH)
+                let mut file = PathBuf::new();
+                let found = search::path_file(cstr((*ldso).path), &mut file)
+                    .then(|| search::read_path_file(file.with_nul(), |s| crate::alloc::dup_bytes(s)))
+                    .flatten();
+                found.unwrap_or(search::DEFAULT_PATH)
             });
             let paths = SearchPaths {
                 env: self.st.env_path,

@@ -1,7 +1,9 @@
 //! Finding a library file: `LD_LIBRARY_PATH`, then the requester's `DT_RUNPATH`/`DT_RPATH`
-//! (with `$ORIGIN`), then the system path: the contents of `/etc/ld-musl-ARCH.path` when
-//! that file exists (directories separated by colons or newlines), else the default
-//! directories.
+//! (with `$ORIGIN`), then the system path: the contents of the path file when that file
+//! exists (directories separated by colons or newlines), else the default directories.
+//! The path file is `PREFIX/etc/ld-musl-ARCH.path`, where PREFIX is the loader's own path
+//! less its last two components, as musl finds it: `/etc/...` for a loader in `/lib`, and
+//! `/opt/limpet/etc/...` for one installed as `/opt/limpet/lib/ld-musl-ARCH.so.1`.
 use core::ffi::CStr;
 
 use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY};
@@ -12,21 +14,37 @@ use limpet_syscall::{nr, result, syscall4};
 /// Directories searched last, as musl's loader does without a path file.
 pub const DEFAULT_PATH: &[u8] = b"/lib:/usr/local/lib:/usr/lib";
 
-/// The file that replaces [`DEFAULT_PATH`], named as musl names it for this machine.
+/// The file that replaces [`DEFAULT_PATH`], under the loader's prefix, named as musl names
+/// it for this machine.
 #[cfg(target_arch = "x86_64")]
-pub const PATH_FILE: &core::ffi::CStr = c"/etc/ld-musl-x86_64.path";
+pub const PATH_FILE: &[u8] = b"/etc/ld-musl-x86_64.path";
 #[cfg(target_arch = "aarch64")]
-pub const PATH_FILE: &core::ffi::CStr = c"/etc/ld-musl-aarch64.path";
+pub const PATH_FILE: &[u8] = b"/etc/ld-musl-aarch64.path";
 #[cfg(target_arch = "riscv64")]
-pub const PATH_FILE: &core::ffi::CStr = c"/etc/ld-musl-riscv64.path";
+pub const PATH_FILE: &[u8] = b"/etc/ld-musl-riscv64.path";
+
+/// The path file of a loader whose path is `ldso`: [`PATH_FILE`] under the prefix that
+/// `ldso` names (everything before its second-to-last `/`) when `ldso` is absolute, else
+/// under `/`. False when the name does not fit.
+pub fn path_file(ldso: &[u8], out: &mut PathBuf) -> bool {
+    out.clear();
+    let prefix = match ldso.first() {
+        Some(b'/') => {
+            let dir = ldso.iter().rposition(|&c| c == b'/').map_or(&ldso[..0], |i| &ldso[..i]);
+            dir.iter().rposition(|&c| c == b'/').map_or(&dir[..0], |i| &dir[..i])
+        }
+        _ => &ldso[..0],
+    };
+    out.push(prefix) && out.push(PATH_FILE)
+}
 
 /// The longest path file read; the rest is ignored.
 const PATH_FILE_MAX: usize = 4096;
 
 /// The system path from `file` (a path file), kept in `keep`-allocated memory: its
 /// directories joined by colons, or `None` when it cannot be read.
-pub fn read_path_file(file: &core::ffi::CStr, keep: impl FnOnce(&[u8]) -> *mut u8) -> Option<&'static [u8]> {
-    let fd = open_path(file.to_bytes_with_nul()).ok()?;
+pub fn read_path_file(file: &[u8], keep: impl FnOnce(&[u8]) -> *mut u8) -> Option<&'static [u8]> {
+    let fd = open_path(file).ok()?;
     let mut buf = [0u8; PATH_FILE_MAX];
     let mut len = 0;
     while len < buf.len() {
@@ -214,6 +232,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn path_file_is_under_the_loaders_prefix() {
+        let file = |ldso: &[u8]| {
+            let mut out = PathBuf::new();
+            assert!(path_file(ldso, &mut out));
+            String::from_utf8(out.bytes().to_vec()).unwrap()
+        };
+        let name = core::str::from_utf8(PATH_FILE).unwrap();
+        assert_eq!(file(b"/lib/ld-musl-x86_64.so.1"), name);
+        assert_eq!(file(b"/opt/limpet/lib/libc.so"), format!("/opt/limpet{name}"));
+        assert_eq!(file(b"/ld.so"), name);
+        assert_eq!(file(b"target/dist/lib/libc.so"), name);
+        assert_eq!(file(b"libc.so"), name);
+        assert_eq!(file(b""), name);
+        let mut out = PathBuf::new();
+        let long = [b'/'; PATH_MAX];
+        assert!(!path_file(&long, &mut out));
+    }
+
+    #[test]
     fn origin_expansion_and_dirname() {
         assert_eq!(dirname(b"/a/b/prog"), b"/a/b");
         assert_eq!(dirname(b"/prog"), b"/");
@@ -230,10 +267,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("limpet-pathfile-{}", std::process::id()));
         std::fs::write(&dir, "/a\n/b\n").unwrap();
         let name = std::ffi::CString::new(dir.to_str().unwrap()).unwrap();
-        let got = read_path_file(&name, |s| Box::leak(s.to_vec().into_boxed_slice()).as_mut_ptr());
+        let got = read_path_file(name.as_bytes_with_nul(), |s| Box::leak(s.to_vec().into_boxed_slice()).as_mut_ptr());
         assert_eq!(got, Some(&b"/a:/b"[..]));
         std::fs::remove_file(&dir).unwrap();
-        assert_eq!(read_path_file(c"/nonexistent/limpet.path", |_| unreachable!()), None);
+        assert_eq!(read_path_file(b"/nonexistent/limpet.path\0", |_| unreachable!()), None);
     }
 
     #[test]
