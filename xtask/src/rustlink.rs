@@ -78,6 +78,8 @@ export CARGO_BUILD_TARGET="${{CARGO_BUILD_TARGET:-{RUST_TARGET}}}"
 export CARGO_TARGET_{triple}_LINKER="{gcc}"
 export CC_{cc_triple}="${{CC_{cc_triple}:-{gcc}}}"
 export AR_{cc_triple}="${{AR_{cc_triple}:-ar}}"
+# rustdoc gets cargo's linker but not the target's rustflags: doctests need the flags too.
+export RUSTDOCFLAGS="${{RUSTDOCFLAGS:+$RUSTDOCFLAGS }}$flags"
 if [ -n "$RUSTFLAGS" ]; then
     export RUSTFLAGS="$RUSTFLAGS $flags"
 else

@@ -72,7 +72,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "resource", constants: resource::CONSTANTS, types: resource::TYPES, structs: resource::STRUCTS },
-    check::Module { name: "sched", constants: &[], types: &[], structs: sched::STRUCTS },
+    check::Module { name: "sched", constants: sched::CONSTANTS, types: &[], structs: sched::STRUCTS },
     check::Module { name: "setjmp", constants: &[], types: &[], structs: setjmp::STRUCTS },
     check::Module { name: "signal", constants: signal::CONSTANTS, types: &[], structs: signal::STRUCTS },
     check::Module { name: "socket", constants: socket::CONSTANTS, types: socket::TYPES, structs: socket::STRUCTS },

@@ -2,6 +2,15 @@
 //! `posix_spawnattr_*schedparam`.
 use core::ffi::c_int;
 
+crate::constants! {
+    "sched.h" {
+        /// `clone`'s flags: the child shares the caller's memory; the caller sleeps until the
+        /// child execs or exits (with `_GNU_SOURCE`, as musl declares them).
+        pub const CLONE_VM: c_int = 0x100;
+        pub const CLONE_VFORK: c_int = 0x4000;
+    }
+}
+
 crate::structs! {
     "sched.h" {
         /// `struct sched_param`: the priority, then musl's reserved words (an `int`, two

@@ -4,7 +4,7 @@ use core::ptr;
 
 use limpet_syscall::{errno::EINVAL, nr, ret_errno, set_errno, syscall4};
 
-use crate::abi::{KERNEL_SIGSET_BYTES, KSigAction, SA_RESTORER, SigAction, SigSet};
+use crate::abi::{KERNEL_SIGSET_BYTES, KSigAction, SA_RESTORER, SIG_DFL, SIG_IGN, SigAction, SigSet};
 use crate::sigset::{reserved, valid};
 
 /// `sigaction(sig, act, old)`—Installs `act` (if not null) as the action for `sig` and
@@ -36,6 +36,10 @@ pub unsafe extern "C" fn sigaction(sig: c_int, act: *const SigAction, old: *mut 
     }
     let mut kold = KSigAction::default();
     let newp = if act.is_null() { ptr::null() } else { &raw const knew };
+    if !act.is_null() && knew.handler != SIG_DFL && knew.handler != SIG_IGN {
+        // Before the kernel has it, so no window where the handler is set and not noted.
+        limpet_syscall::caught::note(sig);
+    }
     // SAFETY: both kernel structs are valid for the call.
     let r = ret_errno(unsafe {
         syscall4(nr::RT_SIGACTION, sig as usize, newp as usize, &raw mut kold as usize, KERNEL_SIGSET_BYTES)

@@ -15,8 +15,10 @@
 //!
 //! When a thread ends through `pthread_exit` (or returns from its start routine), after the
 //! thread-specific-data destructors, every slot with an `on_exit` function whose word is
-//! not null gets that function called with the word, on the ending thread, which then finds
-//! its word null. Nothing runs when the whole process ends.
+//! not null gets that function called with the word, on the ending thread; the word reads
+//! null once the function returns. A slot set again meanwhile (by another slot's exit
+//! function) is taken in a further pass, up to four. Nothing runs when the whole process
+//! ends.
 //!
 //! Slots are only meaningful in a thread limpet set up ([`crate::limpet_threads`]); in a
 //! process on another C library (a component's tests, an embedding) the thread pointer is
@@ -126,21 +128,37 @@ fn slots() -> &'static [ThreadSlot] {
     unsafe { core::slice::from_raw_parts(start as *const ThreadSlot, len / size_of::<ThreadSlot>()) }
 }
 
+/// How many times the slots are gone through at most: an exit function may run code that
+/// sets another slot again (a thread-local destructor that allocates, after the allocator's
+/// slot ran), and each pass takes what the one before left. Four, as POSIX's
+/// `PTHREAD_DESTRUCTOR_ITERATIONS` bounds the same kind of loop.
+const EXIT_PASSES: usize = 4;
+
 /// Runs the ending thread's slot exit functions (see the module docs).
 ///
 /// # Safety
 /// The caller is a thread limpet set up, on its way out.
 pub unsafe fn run_thread_exit() {
-    for slot in slots() {
-        let Some(f) = slot.on_exit else { continue };
-        // SAFETY: per the contract; the slot is a linked static.
-        let word = unsafe { slot_word(slot) };
-        // SAFETY: as above.
-        let v = unsafe { *word };
-        if !v.is_null() {
+    for _ in 0..EXIT_PASSES {
+        let mut ran = false;
+        for slot in slots() {
+            let Some(f) = slot.on_exit else { continue };
+            // SAFETY: per the contract; the slot is a linked static.
+            let word = unsafe { slot_word(slot) };
             // SAFETY: as above.
-            unsafe { *word = ptr::null_mut() };
-            f(v);
+            let v = unsafe { *word };
+            if !v.is_null() {
+                ran = true;
+                // The word stays set while `f` runs, so what `f`'s callees add to the
+                // slot's state (a destructor that registers another) lands in `v`, which
+                // `f` still owns; it reads null only once `f` is done with it.
+                f(v);
+                // SAFETY: as above.
+                unsafe { *word = ptr::null_mut() };
+            }
+        }
+        if !ran {
+            break;
         }
     }
 }

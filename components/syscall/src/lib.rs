@@ -12,6 +12,7 @@
 pub mod arch;
 pub mod auxv;
 pub mod cancel;
+pub mod caught;
 pub mod elf;
 /// The errno values, from limpet-abi: every raw call's failure is one of them.
 pub use limpet_abi::errno;

@@ -134,6 +134,7 @@ pub const ROWS: &[Row] = &[
     with_libs(row("mutex_contended", "threads", "pthread_mutex, 2 threads contending", 800_000), &["-pthread"]),
     with_libs(row("cond_pingpong", "threads", "pthread_cond signal/wait round trip", 1_500), &["-pthread"]),
     Row { child: Some(EMPTY_MAIN), ..row("fork_exec", "process", "fork+exec+wait", 60) },
+    Row { child: Some(EMPTY_MAIN), ..row("posix_spawn", "process", "posix_spawn+wait, 64 MiB heap", 60) },
     // musl's dlclose unloads nothing, so its batch is short; the count suits the two that unload.
     with_dl_libs(
         row("dl_open_close", "ldso", "dlopen+dlclose, small library (musl never unloads)", 1_500),

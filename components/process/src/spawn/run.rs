@@ -3,7 +3,7 @@ use core::ffi::{c_char, c_int};
 use core::ptr;
 
 use limpet_abi::fcntl::{AT_FDCWD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, FD_CLOEXEC, O_CLOEXEC};
-use limpet_abi::signal::{KSigAction, NSIG, SIG_DFL};
+use limpet_abi::signal::{KSigAction, NSIG, SIG_DFL, SIG_IGN, SIGKILL, SIGSTOP};
 use limpet_syscall::{
     errno,
     errno::EINTR,
@@ -13,6 +13,7 @@ use limpet_syscall::{
 use crate::abi::*;
 use crate::exec::execve;
 use crate::execvp::execvpe;
+#[cfg(not(target_arch = "x86_64"))]
 use crate::fork::fork_only;
 use crate::sigs;
 use crate::spawn::actions::{Action, Op};
@@ -39,7 +40,8 @@ struct Job {
 /// failure the error number goes into the pipe `fd`.
 ///
 /// # Safety
-/// Runs in a freshly forked child; the job's pointers are the caller's of `posix_spawn`.
+/// Runs in a new child, which may share the caller's memory ([`start`]); the job's
+/// pointers are the caller's of `posix_spawn`.
 unsafe fn child(mut fd: c_int, job: &Job, parent_mask: u64) -> ! {
     // SAFETY: only system calls on the caller's data.
     let err = unsafe { prepare(&mut fd, job.fa, job.attr, parent_mask) }.err().unwrap_or_else(|| {
@@ -68,16 +70,32 @@ unsafe fn prepare(fd: &mut c_int, fa: *const FileActions, attr: *const SpawnAttr
     // SAFETY: the caller's attribute object, if any, is readable.
     let attr = unsafe { attr.as_ref() };
     let flags = attr.map_or(0, |a| a.flags);
-    if let Some(a) = attr {
-        if flags & POSIX_SPAWN_SETSIGDEF != 0 {
-            let dfl = KSigAction { handler: SIG_DFL, ..Default::default() };
-            for sig in 1..NSIG {
-                if a.sigdefault.bits[0] & SigSet::bit(sig) != 0 {
-                    // SIGKILL and SIGSTOP refuse, and are at SIG_DFL anyway.
-                    sigs::action(sig, Some(&dfl), None);
-                }
-            }
+    let defaults = match attr {
+        Some(a) if flags & POSIX_SPAWN_SETSIGDEF != 0 => a.sigdefault.bits[0],
+        _ => 0,
+    };
+    // Every caught signal goes back to SIG_DFL before the mask opens: the child may share
+    // the caller's memory, where a handler of the caller's must not run. (An exec would
+    // reset them anyway; ignored signals stay ignored, as exec keeps them.) Then the ones
+    // POSIX_SPAWN_SETSIGDEF names.
+    // Only the signals the C library ever installed a handler for are asked about.
+    let dfl = KSigAction { handler: SIG_DFL, ..Default::default() };
+    let caught = limpet_syscall::caught::set();
+    for sig in 1..NSIG {
+        if sig == SIGKILL || sig == SIGSTOP {
+            continue;
         }
+        let reset = defaults & SigSet::bit(sig) != 0
+            || (caught & SigSet::bit(sig) != 0 && {
+                let mut old = KSigAction::default();
+                sigs::action(sig, None, Some(&mut old));
+                old.handler != SIG_DFL && old.handler != SIG_IGN
+            });
+        if reset {
+            sigs::action(sig, Some(&dfl), None);
+        }
+    }
+    if let Some(a) = attr {
         apply_attr(a, flags)?;
     }
     // SAFETY: the list, if any, was built by the file-action functions.
@@ -162,6 +180,69 @@ unsafe fn apply(a: &Action) -> Sys {
     }
 }
 
+/// What the child is started with: the job, the pipe's write end and the caller's mask.
+struct Start<'a> {
+    job: &'a Job,
+    fd: c_int,
+    mask: u64,
+}
+
+/// The bytes of the child's own stack (in the caller's frame): its frames up to the exec,
+/// `execvp`'s path buffer among them, with room to spare for an unoptimised build.
+#[cfg(target_arch = "x86_64")]
+const CHILD_STACK: usize = 32 * 1024;
+
+/// Starts the child, which runs [`child`] and never returns. Returns its pid (in the caller
+/// only) or the error number.
+///
+/// On x86_64 the child shares the caller's memory and the caller sleeps until the child
+/// has called `execve` or exited (`CLONE_VM | CLONE_VFORK`, as musl does): no page of the
+/// caller is copied, however large it is, and the child runs on a stack of its own in
+/// this frame, which stays put while the caller sleeps. The child touches nothing of the
+/// caller's but that stack, the job it reads, its signal actions (its own, in the kernel)
+/// and errno, which [`spawn`] restores. Elsewhere it is a plain fork.
+///
+/// # Safety
+/// As for [`posix_spawn`]; signals are blocked.
+unsafe fn start(job: &Job, fd: c_int, mask: u64) -> Result<c_int, c_int> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::ffi::c_void;
+        use limpet_abi::sched::{CLONE_VFORK, CLONE_VM};
+        use limpet_abi::signal::SIGCHLD;
+        unsafe extern "C" fn entry(arg: *mut c_void) -> c_int {
+            // SAFETY: `arg` is the `Start` in the caller's frame, which sleeps until the
+            // child execs or exits.
+            let s = unsafe { &*(arg as *const Start) };
+            // SAFETY: as above.
+            unsafe { child(s.fd, s.job, s.mask) }
+        }
+        let mut stack = core::mem::MaybeUninit::<[u8; CHILD_STACK]>::uninit();
+        let s = Start { job, fd, mask };
+        // SAFETY: the stack is this frame's and nobody else's until the child is done with
+        // it, which CLONE_VFORK guarantees before clone returns here.
+        let pid = unsafe {
+            crate::arch::clone(
+                Some(entry),
+                stack.as_mut_ptr().cast::<u8>().add(CHILD_STACK).cast(),
+                CLONE_VM | CLONE_VFORK | SIGCHLD,
+                &raw const s as *mut c_void,
+            )
+        };
+        if pid < 0 { Err(errno()) } else { Ok(pid) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        // SAFETY: the child only makes system calls before exec.
+        let forked = unsafe { fork_only() };
+        if forked == Ok(0) {
+            // SAFETY: forwarded from the caller.
+            unsafe { child(fd, job, mask) }
+        }
+        forked
+    }
+}
+
 /// The common core of `posix_spawn` and `posix_spawnp` (and `system`). Returns 0 or an
 /// error number.
 ///
@@ -183,12 +264,12 @@ pub unsafe fn spawn(
     }
     // No handler may run in the child before its mask and actions are in place.
     let old = sigs::block_all();
-    // SAFETY: the child only makes system calls before exec.
-    let forked = unsafe { fork_only() };
-    if forked == Ok(0) {
-        // SAFETY: forwarded from the caller.
-        unsafe { child(p[1], &Job { path, fa, attr, argv, envp, search }, old) }
-    }
+    // The child may write errno, which it shares with this thread.
+    let saved_errno = errno();
+    let job = Job { path, fa, attr, argv, envp, search };
+    // SAFETY: forwarded from the caller; the pipe's write end is ours.
+    let forked = unsafe { start(&job, p[1], old) };
+    limpet_syscall::set_errno(saved_errno);
     // SAFETY: closing our own pipe end.
     unsafe { syscall1(nr::CLOSE, p[1] as usize) };
     let mut err: c_int = 0;
