@@ -50,6 +50,8 @@ extern crate limpet_string;
 extern crate limpet_term;
 #[cfg(feature = "time")]
 extern crate limpet_time;
+#[cfg(feature = "users")]
+extern crate limpet_users;
 
 /// A panic inside the C library is a limpet bug: report it on stderr and abort, since
 /// unwinding into C frames is impossible.

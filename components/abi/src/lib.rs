@@ -27,6 +27,7 @@ pub mod ether;
 pub mod fcntl;
 pub mod fdevent;
 pub mod futex;
+pub mod grp;
 pub mod ipc;
 pub mod limits;
 pub mod locale;
@@ -35,6 +36,7 @@ pub mod nameser;
 pub mod netdb;
 pub mod netlink;
 pub mod poll;
+pub mod pwd;
 pub mod pthread;
 pub mod random;
 pub mod resource;
@@ -61,6 +63,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
     check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "grp", constants: &[], types: &[], structs: grp::STRUCTS },
     check::Module { name: "ipc", constants: ipc::CONSTANTS, types: ipc::TYPES, structs: ipc::STRUCTS },
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "locale", constants: &[], types: locale::TYPES, structs: &[] },
@@ -70,6 +73,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "netlink", constants: netlink::CONSTANTS, types: &[], structs: netlink::STRUCTS },
     check::Module { name: "poll", constants: poll::CONSTANTS, types: poll::TYPES, structs: poll::STRUCTS },
     check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
+    check::Module { name: "pwd", constants: &[], types: pwd::TYPES, structs: pwd::STRUCTS },
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "resource", constants: resource::CONSTANTS, types: resource::TYPES, structs: resource::STRUCTS },
     check::Module { name: "sched", constants: sched::CONSTANTS, types: &[], structs: sched::STRUCTS },

@@ -1,0 +1,253 @@
+//! What the user and group databases share: [`Db`] says where a database is and how its
+//! lines parse, [`Entry`] how a parsed line becomes its C record; over them, the lookups by
+//! name or id (into the caller's buffer, [`lookup_r`], or a static [`Slot`],
+//! [`lookup_static`]) and the walk through a stream ([`Reader`], [`Ent`]). `crate::pwd`
+//! and `crate::grp` instantiate them.
+//!
+//! A lookup reads the file from the start, under [`crate::read::NoCancel`], and stops at
+//! the first line that parses and matches; the non-`_r` lookups and walks keep their
+//! results in static slots under a lock (each function its own, as in musl, so
+//! `getpwuid` does not overwrite what `getpwnam` returned).
+use core::ffi::{CStr, c_char, c_int};
+use core::ptr::null_mut;
+
+use limpet_start::lock::Mutex;
+use limpet_syscall::errno::{EINVAL, ERANGE};
+use limpet_syscall::set_errno;
+
+use crate::imports::{File, rewind};
+use crate::pack::{Full, Packer, Slot};
+use crate::read::{Lines, NoCancel, Stream, scan};
+
+/// A database: its file, its line format, its C record.
+pub(crate) trait Db {
+    /// The C record (`struct passwd`, `struct group`).
+    type C;
+    /// A parsed line, borrowing it.
+    type Entry<'a>: Entry<C = Self::C>;
+    /// The file the lookups and `get*ent` read.
+    const PATH: &'static CStr;
+    /// The line's record, or `None` when it is malformed.
+    fn parse(line: &[u8]) -> Option<Self::Entry<'_>>;
+}
+
+/// A parsed line.
+pub(crate) trait Entry {
+    /// The C record it becomes.
+    type C;
+    fn name(&self) -> &[u8];
+    /// The user's uid, or the group's gid.
+    fn id(&self) -> u32;
+    /// The most bytes [`Entry::pack`] takes of a buffer.
+    fn size(&self) -> usize;
+    /// The C record, its strings (and arrays) packed by `p`.
+    fn pack(&self, p: &mut Packer<'_>) -> Result<Self::C, Full>;
+}
+
+/// What a lookup looks for.
+#[derive(Clone, Copy)]
+pub(crate) enum Key<'k> {
+    Name(&'k [u8]),
+    Id(u32),
+}
+
+impl Key<'_> {
+    /// The key of a name lookup: `None` for a null name.
+    ///
+    /// # Safety
+    /// `name` must be null or a NUL-terminated string that outlives the key.
+    pub(crate) unsafe fn name<'k>(name: *const c_char) -> Option<Key<'k>> {
+        // SAFETY: the caller passes null or a NUL-terminated string.
+        (!name.is_null()).then(|| Key::Name(unsafe { CStr::from_ptr(name) }.to_bytes()))
+    }
+
+    fn matches(&self, e: &impl Entry) -> bool {
+        match *self {
+            Key::Name(n) => e.name() == n,
+            Key::Id(id) => e.id() == id,
+        }
+    }
+}
+
+/// The `get*_r` lookups: the first record of `D`'s file that matches `key`, into `*out`
+/// with its strings in `buf` (`len` bytes), and `*res = out`. 0 with `*res` null when
+/// there is none; ERANGE when `buf` is too small for it; EINVAL for a null key, record or
+/// result pointer; an error of opening or reading the file as it is. errno is set to any
+/// error returned.
+///
+/// # Safety
+/// `out` must be null or writable; `buf` null or writable for `len` bytes; `res` null or
+/// writable.
+pub(crate) unsafe fn lookup_r<D: Db>(key: Option<Key<'_>>, out: *mut D::C, buf: *mut c_char, len: usize, res: *mut *mut D::C) -> c_int {
+    if res.is_null() {
+        set_errno(EINVAL);
+        return EINVAL;
+    }
+    // SAFETY: `res` is writable, per the contract.
+    unsafe { *res = null_mut() };
+    let Some(key) = key.filter(|_| !out.is_null()) else {
+        set_errno(EINVAL);
+        return EINVAL;
+    };
+    let found = scan(D::PATH, |line| {
+        let e = D::parse(line).filter(|e| key.matches(e))?;
+        // SAFETY: `buf` is null or the caller's `len` bytes, used by nothing else.
+        Some(e.pack(&mut unsafe { Packer::new(buf, len) }))
+    });
+    let err = match found {
+        Ok(None) => return 0,
+        Ok(Some(Ok(rec))) => {
+            // SAFETY: `out` and `res` are writable, per the contract.
+            unsafe {
+                out.write(rec);
+                *res = out;
+            }
+            return 0;
+        }
+        Ok(Some(Err(Full))) => ERANGE,
+        Err(e) => e,
+    };
+    set_errno(err);
+    err
+}
+
+/// The non-`_r` lookups: as [`lookup_r`], into `slot`. Null when there is no such record
+/// (errno untouched) and on an error (errno set).
+pub(crate) fn lookup_static<D: Db>(key: Option<Key<'_>>, slot: &mut Slot<D::C>) -> *mut D::C {
+    let Some(key) = key else {
+        set_errno(EINVAL);
+        return null_mut();
+    };
+    let found = scan(D::PATH, |line| {
+        let e = D::parse(line).filter(|e| key.matches(e))?;
+        Some(slot.fill(e.size(), |p| e.pack(p)))
+    });
+    match found {
+        Ok(None) => null_mut(),
+        Ok(Some(Ok(rec))) => rec,
+        Ok(Some(Err(e))) | Err(e) => {
+            set_errno(e);
+            null_mut()
+        }
+    }
+}
+
+/// Reads a stream's records one by one into a static slot: `fgetpwent`'s state, and
+/// `getpwent`'s under [`Ent`].
+pub(crate) struct Reader<C> {
+    lines: Lines,
+    slot: Slot<C>,
+}
+
+impl<C> Reader<C> {
+    pub(crate) const fn new(empty: C) -> Reader<C> {
+        Reader { lines: Lines::new(), slot: Slot::new(empty) }
+    }
+
+    /// The next well-formed record of `f` (malformed lines are skipped). Null at the end
+    /// of the stream, with errno untouched and the line buffer freed, and on an error, with
+    /// errno set.
+    ///
+    /// # Safety
+    /// `f` must be an open stream.
+    pub(crate) unsafe fn next<D: Db<C = C>>(&mut self, f: *mut File) -> *mut C {
+        let slot = &mut self.slot;
+        // SAFETY: the caller's stream is open.
+        unsafe { next_entry::<D>(f, &mut self.lines, |e| slot.fill(e.size(), |p| e.pack(p))) }
+    }
+
+    /// As [`Reader::next`] on the reader `shared`, for a stream of the caller's: its lock is
+    /// not held while the stream is read, since a thread that holds the stream's own lock
+    /// (`flockfile`) may be waiting for it. The line buffer is taken out meanwhile (a
+    /// second caller reads into one of its own).
+    ///
+    /// # Safety
+    /// `f` must be an open stream.
+    pub(crate) unsafe fn next_unlocked<D: Db<C = C>>(shared: &Mutex<Reader<C>>, f: *mut File) -> *mut C {
+        let mut lines = core::mem::replace(&mut shared.lock().lines, Lines::new());
+        // SAFETY: the caller's stream is open.
+        let rec = unsafe { next_entry::<D>(f, &mut lines, |e| shared.lock().slot.fill(e.size(), |p| e.pack(p))) };
+        shared.lock().lines = lines;
+        rec
+    }
+}
+
+/// The next well-formed line of `f`, parsed and handed to `store`, whose record is
+/// returned. Null at the end of the stream, with errno untouched and `lines` freed, and on
+/// an error of reading or of `store`, with errno set.
+///
+/// # Safety
+/// `f` must be an open stream.
+unsafe fn next_entry<D: Db>(
+    f: *mut File,
+    lines: &mut Lines,
+    store: impl FnOnce(&D::Entry<'_>) -> Result<*mut D::C, c_int>,
+) -> *mut D::C {
+    let _quiet = NoCancel::new();
+    let found = loop {
+        // SAFETY: the caller's stream is open.
+        match unsafe { lines.next(f) } {
+            Ok(Some(line)) => {
+                if let Some(e) = D::parse(line) {
+                    break store(&e);
+                }
+            }
+            Ok(None) => {
+                lines.release();
+                return null_mut();
+            }
+            Err(e) => break Err(e),
+        }
+    };
+    found.unwrap_or_else(|e| {
+        set_errno(e);
+        null_mut()
+    })
+}
+
+/// The `get*ent` state: the database's stream, open from the first `get*ent` to
+/// `end*ent`, and its reader.
+pub(crate) struct Ent<C> {
+    stream: Option<Stream>,
+    reader: Reader<C>,
+}
+
+impl<C> Ent<C> {
+    pub(crate) const fn new(empty: C) -> Ent<C> {
+        Ent { stream: None, reader: Reader::new(empty) }
+    }
+
+    /// `get*ent`: the next record, opening the file first if need be (null with errno set
+    /// when it cannot be opened).
+    pub(crate) fn next<D: Db<C = C>>(&mut self) -> *mut C {
+        let _quiet = NoCancel::new();
+        let f = match &self.stream {
+            Some(s) => s.as_ptr(),
+            None => match Stream::open(D::PATH) {
+                Ok(s) => self.stream.insert(s).as_ptr(),
+                Err(e) => {
+                    set_errno(e);
+                    return null_mut();
+                }
+            },
+        };
+        // SAFETY: `f` is the open stream `self.stream` keeps.
+        unsafe { self.reader.next::<D>(f) }
+    }
+
+    /// `set*ent`: back to the first line (the next `get*ent` opens the file if it is not
+    /// open).
+    pub(crate) fn rewind(&mut self) {
+        if let Some(s) = &self.stream {
+            // SAFETY: the stream is open.
+            unsafe { rewind(s.as_ptr()) };
+        }
+    }
+
+    /// `end*ent`: closes the stream and frees the line buffer.
+    pub(crate) fn end(&mut self) {
+        let _quiet = NoCancel::new();
+        self.stream = None;
+        self.reader.lines.release();
+    }
+}

@@ -1,0 +1,35 @@
+//! The C symbols this crate takes from other components, none of them a dependency of this
+//! one: limpet-stdio's streams, through which the databases are read (`fopen`, `getline`)
+//! and written (`putpwent`, `putgrent`); the allocator (a program's own `malloc` replaces
+//! it everywhere), which holds the lines and the static records; and limpet-process's
+//! `setgroups`, which `initgroups` ends with.
+use core::ffi::{c_char, c_int, c_void};
+
+use limpet_abi::pwd::gid_t;
+
+/// A stdio stream; only limpet-stdio looks inside.
+pub(crate) type File = c_void;
+
+// limpet-stdio.
+unsafe extern "C" {
+    pub(crate) fn fopen(path: *const c_char, mode: *const c_char) -> *mut File;
+    pub(crate) fn fclose(f: *mut File) -> c_int;
+    pub(crate) fn getline(line: *mut *mut c_char, cap: *mut usize, f: *mut File) -> isize;
+    pub(crate) fn ferror(f: *mut File) -> c_int;
+    pub(crate) fn rewind(f: *mut File);
+    pub(crate) fn fputs(s: *const c_char, f: *mut File) -> c_int;
+    pub(crate) fn fwrite(p: *const c_void, size: usize, n: usize, f: *mut File) -> usize;
+    pub(crate) fn flockfile(f: *mut File);
+    pub(crate) fn funlockfile(f: *mut File);
+}
+
+// limpet-malloc.
+unsafe extern "C" {
+    pub(crate) fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
+    pub(crate) fn free(p: *mut c_void);
+}
+
+// limpet-process.
+unsafe extern "C" {
+    pub(crate) fn setgroups(size: usize, list: *const gid_t) -> c_int;
+}

@@ -1,0 +1,26 @@
+//! Users and groups: `<pwd.h>` and `<grp.h>` over /etc/passwd and /etc/group.
+//!
+//! - `line`: one line cut into its fields, and the rules that make a line malformed;
+//! - `read`: the files read a line at a time through limpet-stdio (`getline`, so no line is
+//!   too long), with cancellation held off;
+//! - `pack`: a record's strings copied into the caller's buffer (the `_r` functions) or a
+//!   static slot that grows (the others);
+//! - `db`: the lookups and the walk through a stream, once for both databases;
+//! - `pwd`, `pwent`, `grp`, `grent`: the C functions over them; `put`: `putpwent` and
+//!   `putgrent`; `grouplist`: `getgrouplist` and `initgroups`.
+//!
+//! Only the files are read: musl also asks nscd (over a Unix socket) for a name the files
+//! do not have, which limpet does not do yet.
+#![cfg_attr(not(test), no_std)]
+
+mod db;
+pub mod grent;
+pub mod grouplist;
+pub mod grp;
+mod imports;
+pub mod line;
+mod pack;
+pub mod put;
+pub mod pwd;
+pub mod pwent;
+mod read;
