@@ -29,7 +29,20 @@ pub const COUNTS: &[(&str, fn() -> Result<usize>)] = &[
     ("expected-files", || Ok(tests_c(|n| n.ends_with(".expected")))),
     ("harness-ways", || Ok(crate::harness::WAYS.len())),
     ("features", || Ok(crate::config::Table::load()?.features.keys().filter(|k| *k != "default").count())),
+    ("rust-std-tests", rust_std_tests),
 ];
+
+/// The tests of tests/rust-std: its `#[test]` functions, less the `#[ignore]`d child bodies.
+fn rust_std_tests() -> Result<usize> {
+    let dir = root().join("tests/rust-std/tests");
+    let mut n = 0;
+    for e in fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten() {
+        let text = fs::read_to_string(e.path()).map_err(|e| e.to_string())?;
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        n += lines.windows(2).filter(|w| w[0] == "#[test]" && !w[1].starts_with("#[ignore")).count();
+    }
+    Ok(n)
+}
 
 fn tests_c(pick: fn(&str) -> bool) -> usize {
     fs::read_dir(root().join("tests/c"))
@@ -38,10 +51,18 @@ fn tests_c(pick: fn(&str) -> bool) -> usize {
 }
 
 /// The documents checked: the top-level ones, each component's README, and the READMEs of
-/// assemble, bench, tests/c and xtask.
+/// assemble, bench, bench/rust, tests/c and tests/rust-std.
 pub fn documents() -> Result<Vec<PathBuf>> {
     let root = root();
-    let mut v: Vec<PathBuf> = ["README.md", "ARCHITECTURE.md", "assemble/README.md", "bench/README.md", "tests/c/README.md"]
+    let mut v: Vec<PathBuf> = [
+        "README.md",
+        "ARCHITECTURE.md",
+        "assemble/README.md",
+        "bench/README.md",
+        "bench/rust/README.md",
+        "tests/c/README.md",
+        "tests/rust-std/README.md",
+    ]
         .iter()
         .map(|p| root.join(p))
         .collect();

@@ -74,6 +74,12 @@ pub fn run_all(opts: &Options) -> Result {
     if d.dynamic() {
         dl_loader_cases(&root, &d, filter, &mut tally)?;
     }
+    // Rust's std on limpet, static and dynamic, against the same suite on musl.
+    if filter.is_none_or(|f| f.contains("rust")) && d.dynamic() && opts.features.is_none() {
+        for (name, ok) in crate::rustsuite::run(&root, &d) {
+            tally.record(&name, ok);
+        }
+    }
     // The differential math test, on the default build (which has math and the loader).
     if filter.is_none_or(|f| f.contains("math")) && d.dynamic() && d.components.contains("math") {
         tally.record("tests/math (differential)", crate::mathdiff::run(&d));

@@ -12,6 +12,8 @@ mod mathdiff;
 mod objects;
 mod prereq;
 mod rustlink;
+mod rustcrates;
+mod rustsuite;
 mod util;
 
 use std::path::PathBuf;
@@ -37,6 +39,14 @@ const USAGE: &str = "usage:
       time the C benchmarks in bench/c and the SQLite insert benchmark on musl, limpet and
       glibc (dynamic and static), measure library sizes, and write bench/results/latest.{md,json,svg};
       --quick: fewer rounds and shorter batches; --filter: only the rows whose name contains NAME
+  cargo xtask bench --rust [--quick] [--filter NAME]
+      build the Rust workloads of bench/rust (OptiVorbis, rusqlite inserts, ripgrep) four
+      ways (musl static, glibc, limpet static and dynamic), check their outputs against
+      musl's, time them and write bench/results/rust.{md,json}
+  cargo xtask crates [--filter NAME]
+      run the test suites of crates.io crates (tests/rust-crates: rusqlite, nix) for
+      x86_64-unknown-linux-musl on musl and on limpet, static and dynamic; every test that
+      passes on musl must pass on limpet
   cargo xtask entrypoints [--bless | --missing]
       check assemble/entrypoints.txt against the sources and docs/functions.md against it;
       --bless: rewrite docs/functions.md; --missing: build the default dist and print table
@@ -72,6 +82,7 @@ fn main() -> ExitCode {
             "--profile" => opts.profile = value("--profile"),
             "--filter" => opts.filter = Some(value("--filter")),
             "--quick" => opts.quick = true,
+            "--rust" => opts.rust = true,
             "--c-only" => opts.c_only = true,
             "--features" => opts.features = Some(value("--features")),
             "--entrypoints" => opts.entrypoints = Some(PathBuf::from(value("--entrypoints"))),
@@ -97,8 +108,10 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "dist" => dist::build(&opts).map(|_| ()),
         "test" => harness::run_all(&opts),
+        "bench" if opts.rust => bench::rust::run(&opts),
         "bench" => bench::run(&opts),
         "entrypoints" => entrypoints_command(&opts),
+        "crates" => rustcrates::run_all(&opts),
         "check" => graph::docs(opts.bless).and_then(|_| docs::check(opts.bless)),
         "embed" => match args.get(1).filter(|a| !a.starts_with("--")) {
             Some(c) => embed::embed(c).map(|_| ()),
@@ -126,6 +139,8 @@ pub struct Options {
     pub filter: Option<String>,
     /// `bench --quick`: fewer rounds, shorter batches, fewer SQLite rows.
     pub quick: bool,
+    /// `bench --rust`: the Rust workloads instead of the C rows.
+    pub rust: bool,
     /// `--malloc`: the allocator (`fast` or `hardened`), when not the profile's own.
     pub malloc: Option<String>,
     /// `test --c-only`: skip the components' cargo tests.
@@ -171,6 +186,7 @@ impl Default for Options {
             profile: "release".into(),
             filter: None,
             quick: false,
+            rust: false,
             malloc: None,
             c_only: false,
             features: None,

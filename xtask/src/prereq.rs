@@ -43,12 +43,17 @@ const TEST: &[Need] = &[
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
 const BENCH: &[Need] = &[("patchelf", "patchelf"), ("taskset", "util-linux"), ("timeout", "coreutils")];
 
+/// The Rust workloads (`bench --rust`), on top of [`BENCH`]: the Ogg Vorbis files are made
+/// from generated audio.
+const BENCH_RUST: &[Need] = &[("oggenc", "vorbis-tools"), ("sox", "sox")];
+
 /// The command a caller is about to run.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum For {
     Dist,
     Test,
     Bench,
+    BenchRust,
 }
 
 /// Makes sure everything `what` needs is there, installing what is missing.
@@ -58,6 +63,10 @@ pub fn ensure(what: For) -> Result {
         For::Dist => {}
         For::Test => needs.extend_from_slice(TEST),
         For::Bench => needs.extend_from_slice(BENCH),
+        For::BenchRust => {
+            needs.extend_from_slice(BENCH);
+            needs.extend_from_slice(BENCH_RUST);
+        }
     }
     packages(&needs)?;
     // dist ships the musl target's libunwind.a for Rust programs; test cross-compiles.

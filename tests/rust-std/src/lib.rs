@@ -78,14 +78,27 @@ pub fn is_child_for(name: &str) -> bool {
     std::env::var_os(CHILD_MARKER).as_deref() == Some(OsStr::new(name))
 }
 
-/// Re-run the current test binary so that it runs only the ignored test
-/// `name` (which must check [`is_child_for`]), and collect its output.
-pub fn run_child_test(name: &str, extra_env: &[(&str, &str)]) -> Output {
+/// A command that re-runs the current test binary so that it runs only the
+/// ignored test `name` (which must check [`is_child_for`]).
+pub fn child_test_command(name: &str) -> Command {
     let exe = std::env::current_exe().expect("current_exe");
     let mut cmd = Command::new(exe);
-    cmd.args(["--exact", name, "--ignored", "--nocapture", "--test-threads=1"])
-        .env(CHILD_MARKER, name)
-        .env("RUST_BACKTRACE", "0");
+    cmd.args([
+        "--exact",
+        name,
+        "--ignored",
+        "--nocapture",
+        "--test-threads=1",
+    ])
+    .env(CHILD_MARKER, name)
+    .env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+/// Run [`child_test_command`] with extra environment variables and collect
+/// its output (its stdin is null).
+pub fn run_child_test(name: &str, extra_env: &[(&str, &str)]) -> Output {
+    let mut cmd = child_test_command(name);
     for (k, v) in extra_env {
         cmd.env(k, v);
     }

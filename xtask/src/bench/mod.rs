@@ -12,8 +12,10 @@ mod build;
 mod report;
 mod rows;
 mod runner;
+pub mod rust;
 mod sizes;
 mod sqlite;
+pub use sqlite::manifest_paths;
 mod svg;
 
 use std::fs;

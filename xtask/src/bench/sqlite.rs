@@ -82,7 +82,7 @@ fn amalgamation(root: &Path) -> Result<PathBuf> {
 }
 
 /// Every `"manifest_path":"..."` value in cargo metadata's JSON.
-fn manifest_paths(json: &str) -> Vec<String> {
+pub fn manifest_paths(json: &str) -> Vec<String> {
     const KEY: &str = "\"manifest_path\":\"";
     let mut v = Vec::new();
     let mut rest = json;
