@@ -130,6 +130,7 @@ pub fn static_program_bias(phdr: *const Phdr, phdrs: &[Phdr]) -> usize {
 }
 
 /// `R_X86_64_IRELATIVE`: the target gets what the resolver at the addend returns.
+#[cfg(target_arch = "x86_64")]
 const R_X86_64_IRELATIVE: u32 = 37;
 
 /// Applies a static program's IFUNC relocations: a static PIE's (loaded at `bias`) are

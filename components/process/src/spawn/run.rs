@@ -181,6 +181,7 @@ unsafe fn apply(a: &Action) -> Sys {
 }
 
 /// What the child is started with: the job, the pipe's write end and the caller's mask.
+#[cfg(target_arch = "x86_64")]
 struct Start<'a> {
     job: &'a Job,
     fd: c_int,
