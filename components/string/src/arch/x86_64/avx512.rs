@@ -93,17 +93,36 @@ const SHORT: usize = 4 * 32;
 #[inline]
 pub unsafe fn copy_forward(dest: *mut u8, src: *const u8, n: usize) {
     // SAFETY: the caller's contract.
-    unsafe { if n <= SHORT { copy::copy_forward::<__m256i>(dest, src, n) } else { forward_long(dest, src, n) } }
+    unsafe { copy_forward_to(dest, src, n) };
+}
+
+/// [`copy_forward`] returning `dest`, for `memcpy`: its long copies are then a tail call,
+/// and its short ones keep `dest` in no saved register.
+///
+/// # Safety
+/// As for [`copy_forward`].
+#[target_feature(enable = "avx512f,avx512bw,avx2")]
+#[inline]
+pub unsafe fn copy_forward_to(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if n <= SHORT {
+            copy::copy_forward::<__m256i>(dest, src, n);
+            dest
+        } else {
+            forward_long(dest, src, n)
+        }
+    }
 }
 
 /// The long copies of `copy_forward`, out of line so that the short ones need no saved
-/// registers.
+/// registers. Returns `dest`.
 ///
 /// # Safety
 /// As for `copy_forward`, with `n > SHORT`, which is more than two 64-byte blocks.
 #[target_feature(enable = "avx512f,avx512bw,avx2")]
 #[inline(never)]
-unsafe fn forward_long(dest: *mut u8, src: *const u8, n: usize) {
+unsafe fn forward_long(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
     // SAFETY: the caller's contract.
     unsafe {
         if super::use_movsb(dest, src, n) {
@@ -112,6 +131,7 @@ unsafe fn forward_long(dest: *mut u8, src: *const u8, n: usize) {
             copy::forward_long::<__m512i>(dest, src, n)
         }
     }
+    super::opaque(dest)
 }
 
 /// See `arch::all::copy_backward`.
