@@ -4,8 +4,8 @@ use core::ffi::c_char;
 
 use limpet_abi::fcntl::AT_FDCWD;
 use limpet_abi::limits::PATH_MAX;
-use limpet_abi::stat::{S_IFDIR, S_IFMT};
 use limpet_abi::stat::Stat;
+use limpet_abi::stat::{S_IFDIR, S_IFMT};
 use limpet_syscall::{errno, nr, result, set_errno, syscall2, syscall4};
 
 use crate::imports::malloc;
@@ -92,6 +92,10 @@ fn resolve(input: &[u8], out: &mut Path) -> Result<(), i32> {
         }
     }
     let mut links = 0;
+    // Whether `out` ends in a component that is not a link and has not been seen to be a
+    // directory. The next name's readlinkat settles that for free (the kernel fails it with
+    // ENOTDIR); only a `.`, `..` or trailing slash, which make no system call, must ask.
+    let mut unverified = false;
     while start < PATH_MAX {
         let rest = &pending[start..];
         let skip = rest.iter().take_while(|c| **c == b'/').count();
@@ -110,9 +114,17 @@ fn resolve(input: &[u8], out: &mut Path) -> Result<(), i32> {
                 if !is_dir(out)? {
                     return Err(errno::ENOTDIR);
                 }
+                unverified = false;
             }
-            b"." => {}
-            b".." => out.pop(),
+            b"." | b".." => {
+                if unverified && !is_dir(out)? {
+                    return Err(errno::ENOTDIR);
+                }
+                unverified = false;
+                if name == b".." {
+                    out.pop();
+                }
+            }
             _ => {
                 if !out.push(name) {
                     return Err(errno::ENAMETOOLONG);
@@ -124,12 +136,9 @@ fn resolve(input: &[u8], out: &mut Path) -> Result<(), i32> {
                     syscall4(nr::READLINKAT, AT_FDCWD as usize, p as usize, target.as_mut_ptr() as usize, PATH_MAX - 1)
                 };
                 match result(r) {
-                    Err(errno::EINVAL) => {
-                        // Not a link; a component followed by more must be a directory.
-                        if more && !is_dir(out)? {
-                            return Err(errno::ENOTDIR);
-                        }
-                    }
+                    // Not a link; one followed by more must be a directory, which the next
+                    // step checks.
+                    Err(errno::EINVAL) => unverified = more,
                     Err(e) => return Err(e),
                     Ok(n) => {
                         links += 1;
@@ -140,6 +149,7 @@ fn resolve(input: &[u8], out: &mut Path) -> Result<(), i32> {
                             return Err(errno::ENAMETOOLONG);
                         }
                         out.pop();
+                        unverified = false;
                         // The target goes in front of what is left; an absolute one restarts at /.
                         start -= n;
                         pending[start..start + n].copy_from_slice(&target[..n]);
@@ -241,12 +251,35 @@ mod tests {
         assert_eq!(ours("//usr/../etc").as_deref(), Ok("//etc"));
         assert_eq!(ours("///usr").as_deref(), Ok("/usr"));
         for p in [
-            "/", "/usr/bin/../bin", "/usr/./bin//", "/..", "/tmp/../..", ".", "..", "/nonexistent", "/etc/passwd/",
+            "/",
+            "/usr/bin/../bin",
+            "/usr/./bin//",
+            "/..",
+            "/tmp/../..",
+            ".",
+            "..",
+            "/nonexistent",
+            "/etc/passwd/",
             "/etc/passwd/..",
         ] {
             assert_eq!(ours(p), std_ok(p), "{p}");
         }
-        for p in ["rel", "rel/", "abs/file", "abs/b/up/rel/..", "loop", "a/file/x", "a/b/up/a/b/up", "missing/x"] {
+        for p in [
+            "rel",
+            "rel/",
+            "abs/file",
+            "abs/b/up/rel/..",
+            "loop",
+            "a/file/x",
+            "a/b/up/a/b/up",
+            "missing/x",
+            "abs/file/.",
+            "a/file/./x",
+            "a/file/../file",
+            "a/file//",
+            "a/b/./../file",
+            "rel/./..",
+        ] {
             let full = format!("{dir}/{p}");
             assert_eq!(ours(&full), std_ok(&full), "{p}");
         }
