@@ -123,7 +123,7 @@ pub fn build(opts: &Options) -> Result<Dist> {
     }
     let gcc = write_wrapper(&prefix, &lib, &bin)?;
     write_path_file(&prefix)?;
-    crate::rustlink::install(&prefix, &gcc, components.contains("ldso"))?;
+    crate::rustlink::install(&prefix, &gcc, &exports)?;
     let dist = Dist { prefix, lib, gcc, build: b, components, exports, names };
     run_example(&root, &dist)?;
     Ok(dist)

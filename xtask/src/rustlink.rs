@@ -29,9 +29,10 @@ fn self_contained() -> Result<PathBuf> {
     Ok(Path::new(&sysroot).join("lib/rustlib").join(RUST_TARGET).join("lib/self-contained"))
 }
 
-/// Installs the unwinders and `limpet-cargo` into `prefix`; `dynamic` when the build has
-/// libc.so to link the shared unwinder against.
-pub fn install(prefix: &Path, gcc: &Path, dynamic: bool) -> Result {
+/// Installs the unwinders and `limpet-cargo` into `prefix`. The shared unwinder is linked
+/// only against a libc.so that exports every C name libunwind calls (`exports`, empty
+/// without the dynamic linker): a minimal build has no threads or `<assert.h>`, and says so.
+pub fn install(prefix: &Path, gcc: &Path, exports: &std::collections::BTreeSet<String>) -> Result {
     let lib = prefix.join("lib");
     let unwind = lib.join("libunwind.a");
     let from = self_contained()?.join("libunwind.a");
@@ -39,7 +40,14 @@ pub fn install(prefix: &Path, gcc: &Path, dynamic: bool) -> Result {
     for f in ["libgcc_s.so.1", "libgcc_s.so"] {
         let _ = fs::remove_file(lib.join(f));
     }
-    if dynamic {
+    let missing: Vec<String> = if exports.is_empty() {
+        vec!["the dynamic linker".into()]
+    } else {
+        undefined(&unwind)?.into_iter().filter(|n| !exports.contains(n)).collect()
+    };
+    if !missing.is_empty() {
+        println!("lib/libgcc_s.so.1 not built: this build lacks {}", missing.join(", "));
+    } else {
         let dir = crate::util::root().join("target/limpet-link");
         fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let vs = dir.join("libgcc_s.map");
@@ -56,6 +64,22 @@ pub fn install(prefix: &Path, gcc: &Path, dynamic: bool) -> Result {
         std::os::unix::fs::symlink("libgcc_s.so.1", lib.join("libgcc_s.so")).map_err(|e| e.to_string())?;
     }
     write_cargo(prefix, gcc)
+}
+
+/// The names `archive` needs from elsewhere: those its members refer to and none defines
+/// (the linker's own `_GLOBAL_OFFSET_TABLE_` aside).
+fn undefined(archive: &Path) -> Result<Vec<String>> {
+    let names = |args: &[&str]| -> Result<std::collections::BTreeSet<String>> {
+        let out = output(Command::new("nm").args(args).arg("--format=posix").arg(archive))?;
+        Ok(String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|n| !n.ends_with(':'))
+            .map(str::to_string)
+            .collect())
+    };
+    let defined = names(&["-g", "--defined-only"])?;
+    Ok(names(&["-u"])?.into_iter().filter(|n| !defined.contains(n) && n != "_GLOBAL_OFFSET_TABLE_").collect())
 }
 
 /// Writes `bin/limpet-cargo`.
