@@ -104,28 +104,17 @@ pub fn run_all(opts: &crate::Options) -> Result {
 /// Fetches the crates tests/rust-crates names and copies each out of the registry into
 /// `work/src` (once per version); returns their directories by crate name.
 fn sources(root: &Path, work: &Path) -> Result<BTreeMap<String, PathBuf>> {
-    let manifest = root.join("tests/rust-crates/Cargo.toml");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    run(Command::new(&cargo).args(["fetch", "--locked", "--quiet", "--manifest-path"]).arg(&manifest))?;
-    let meta = output(
-        Command::new(&cargo).args(["metadata", "--format-version", "1", "--locked", "--manifest-path"]).arg(&manifest),
-    )?;
-    let text = String::from_utf8_lossy(&meta.stdout);
+    let names: [&str; SUITES.len()] = std::array::from_fn(|i| SUITES[i].name);
+    let registry = crate::bench::fetched_crates(&root.join("tests/rust-crates/Cargo.toml"), &names)?;
     let mut dirs = BTreeMap::new();
-    for suite in SUITES {
-        let registry = crate::bench::manifest_paths(&text)
-            .into_iter()
-            .map(PathBuf::from)
-            .filter_map(|p| p.parent().map(Path::to_path_buf))
-            .find(|d| d.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&format!("{}-", suite.name))))
-            .ok_or_else(|| format!("cargo metadata does not list {}", suite.name))?;
+    for (name, registry) in names.iter().zip(registry) {
         let copy = work.join("src").join(registry.file_name().unwrap_or_default());
         if !copy.join("Cargo.toml").is_file() {
             let _ = fs::remove_dir_all(&copy);
             fs::create_dir_all(work.join("src")).map_err(|e| e.to_string())?;
             run(Command::new("cp").arg("-r").arg(&registry).arg(&copy))?;
         }
-        dirs.insert(suite.name.to_string(), copy);
+        dirs.insert(name.to_string(), copy);
     }
     Ok(dirs)
 }

@@ -15,7 +15,7 @@ mod runner;
 pub mod rust;
 mod sizes;
 mod sqlite;
-pub use sqlite::manifest_paths;
+pub use sqlite::fetched_crates;
 mod svg;
 
 use std::fs;

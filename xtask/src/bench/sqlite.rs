@@ -61,28 +61,39 @@ fn version(src: &Path) -> Result<String> {
 
 /// The directory holding sqlite3.c and sqlite3.h.
 fn amalgamation(root: &Path) -> Result<PathBuf> {
-    let manifest = root.join("bench/sqlite/Cargo.toml");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    run(Command::new(&cargo).args(["fetch", "--locked", "--quiet", "--manifest-path"]).arg(&manifest))?;
-    let meta = output(
-        Command::new(&cargo).args(["metadata", "--format-version", "1", "--locked", "--manifest-path"]).arg(&manifest),
-    )?;
-    let text = String::from_utf8_lossy(&meta.stdout);
-    let dir = manifest_paths(&text)
-        .into_iter()
-        .map(PathBuf::from)
-        .filter_map(|p| p.parent().map(Path::to_path_buf))
-        .find(|d| d.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&format!("{CRATE}-"))))
-        .ok_or_else(|| format!("cargo metadata does not list {CRATE}"))?
-        .join("sqlite3");
+    let [krate] = fetched_crates(&root.join("bench/sqlite/Cargo.toml"), &[CRATE])?;
+    let dir = krate.join("sqlite3");
     if !dir.join("sqlite3.c").is_file() {
         return Err(format!("{} has no sqlite3.c", dir.display()));
     }
     Ok(dir)
 }
 
+/// Fetches what `manifest` depends on (`cargo fetch --locked`) and returns the registry
+/// directories of the crates `names`, in that order.
+pub fn fetched_crates<const N: usize>(manifest: &Path, names: &[&str; N]) -> Result<[PathBuf; N]> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run(Command::new(&cargo).args(["fetch", "--locked", "--quiet", "--manifest-path"]).arg(manifest))?;
+    let meta = output(
+        Command::new(&cargo).args(["metadata", "--format-version", "1", "--locked", "--manifest-path"]).arg(manifest),
+    )?;
+    let dirs: Vec<PathBuf> = manifest_paths(&String::from_utf8_lossy(&meta.stdout))
+        .into_iter()
+        .filter_map(|p| Path::new(&p).parent().map(Path::to_path_buf))
+        .collect();
+    let mut found = Vec::new();
+    for name in names {
+        let dir = dirs
+            .iter()
+            .find(|d| d.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&format!("{name}-"))))
+            .ok_or_else(|| format!("cargo metadata of {} does not list {name}", manifest.display()))?;
+        found.push(dir.clone());
+    }
+    Ok(found.try_into().unwrap_or_else(|_| unreachable!("one directory per name")))
+}
+
 /// Every `"manifest_path":"..."` value in cargo metadata's JSON.
-pub fn manifest_paths(json: &str) -> Vec<String> {
+fn manifest_paths(json: &str) -> Vec<String> {
     const KEY: &str = "\"manifest_path\":\"";
     let mut v = Vec::new();
     let mut rest = json;
