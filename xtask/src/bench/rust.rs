@@ -126,7 +126,7 @@ pub fn run(opts: &Options) -> Result {
         eprintln!("bench: building the Rust workloads, {}", way.label());
         built.push(build(&root, &work, &limpet_cargo, way));
     }
-    let inputs = inputs(&root, &work, &limpet_cargo)?;
+    let inputs = inputs(&root, &work)?;
     let quick = opts.quick;
     let rounds = if quick { 2 } else { 7 };
     let workloads: Vec<Workload> =
@@ -188,7 +188,7 @@ struct Inputs {
     tree: PathBuf,
 }
 
-fn inputs(root: &Path, work: &Path, _limpet_cargo: &Path) -> Result<Inputs> {
+fn inputs(root: &Path, work: &Path) -> Result<Inputs> {
     let audio = work.join("audio");
     let done = audio.join(".done");
     if !done.is_file() {
