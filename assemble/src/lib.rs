@@ -36,6 +36,8 @@ extern crate limpet_posix;
 extern crate limpet_process;
 #[cfg(feature = "pthread")]
 extern crate limpet_pthread;
+#[cfg(feature = "search")]
+extern crate limpet_search;
 #[cfg(feature = "setjmp")]
 extern crate limpet_setjmp;
 #[cfg(feature = "signal")]

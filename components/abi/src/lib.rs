@@ -41,6 +41,7 @@ pub mod pthread;
 pub mod random;
 pub mod resource;
 pub mod sched;
+pub mod search;
 pub mod setjmp;
 pub mod signal;
 pub mod socket;
@@ -77,6 +78,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "resource", constants: resource::CONSTANTS, types: resource::TYPES, structs: resource::STRUCTS },
     check::Module { name: "sched", constants: sched::CONSTANTS, types: &[], structs: sched::STRUCTS },
+    check::Module { name: "search", constants: search::CONSTANTS, types: search::TYPES, structs: search::STRUCTS },
     check::Module { name: "setjmp", constants: &[], types: &[], structs: setjmp::STRUCTS },
     check::Module { name: "signal", constants: signal::CONSTANTS, types: &[], structs: signal::STRUCTS },
     check::Module { name: "socket", constants: socket::CONSTANTS, types: socket::TYPES, structs: socket::STRUCTS },

@@ -1,0 +1,10 @@
+//! The C symbols this crate takes from other components, none of them a dependency of this
+//! one: the allocator (a program's own `malloc` replaces it everywhere), which holds the
+//! hash tables and the tree nodes.
+use core::ffi::c_void;
+
+// limpet-malloc.
+unsafe extern "C" {
+    pub(crate) fn malloc(n: usize) -> *mut c_void;
+    pub(crate) fn free(p: *mut c_void);
+}
