@@ -4,7 +4,7 @@
 //! (`qsort.rs`, `bsearch.rs`), the random number generators (`rand.rs`, `random.rs`,
 //! `rand48.rs`), temporary files (`mktemp.rs`), `realpath`, changing the environment
 //! (`setenv.rs`: `setenv`, `unsetenv`, `putenv`, `clearenv`), and command-line parsing
-//! (`getopt.rs`, `getopt_long.rs`, `getsubopt.rs`).
+//! (`getopt.rs`, `getopt_long.rs`, `getsubopt.rs`), and radix-64 numbers (`a64l.rs`).
 //!
 //! Elsewhere: `environ`, `getenv`, `atexit`, `exit` and `abort` are limpet-start's; the
 //! allocator limpet-malloc's; `ecvt`, `fcvt` and `gcvt`, which are built on printf,
@@ -12,6 +12,7 @@
 #![cfg_attr(not(test), no_std)]
 #![allow(non_upper_case_globals, non_camel_case_types)]
 
+pub mod a64l;
 pub mod abs;
 pub mod bsearch;
 pub mod div;

@@ -1,4 +1,5 @@
-//! `strtod`, `strtof` and their `_l` forms, correctly rounded (to nearest, ties to even).
+//! `strtod`, `strtof` and their `_l` forms, correctly rounded (to nearest, ties to even),
+//! and `atof`.
 //!
 //! The C syntax is recognised here: white space, a sign, then `inf`/`infinity`, `nan` with an
 //! optional `(chars)`, a hexadecimal significand with an optional binary exponent `p`, or a
@@ -295,6 +296,17 @@ pub unsafe extern "C" fn strtof(s: *const c_char, endptr: *mut *mut c_char) -> f
     unsafe { to_f32(s.cast::<u8>(), endptr.cast()) }
 }
 
+/// `double atof(const char *s)`—`strtod(s, NULL)`: the `double` at the start of `s`, with
+/// errno set as [`strtod`] sets it.
+///
+/// # Safety
+/// `s` must be NUL-terminated.
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn atof(s: *const c_char) -> f64 {
+    // SAFETY: the caller's string is NUL-terminated; a null endptr is allowed.
+    unsafe { strtod(s, core::ptr::null_mut()) }
+}
+
 /// The `double` conversion of `strtod` and `wcstod`.
 ///
 /// # Safety
@@ -451,6 +463,16 @@ pub(crate) mod tests {
             fn __errno_location() -> *mut i32;
         }
         unsafe { *__errno_location() }
+    }
+
+    #[test]
+    fn atof_is_strtod() {
+        unsafe {
+            assert_eq!(atof(c"  -0x1.8p1xyz".as_ptr()), -3.0);
+            assert_eq!(atof(c"1e-400".as_ptr()).to_bits(), 0);
+            assert_eq!(errno_of(|| { atof(c"1e400".as_ptr()); }), errno::ERANGE);
+            assert_eq!(errno_of(|| { atof(c"x".as_ptr()); }), errno::EINVAL);
+        }
     }
 
     #[test]
