@@ -26,6 +26,7 @@ pub mod errno;
 pub mod ether;
 pub mod fcntl;
 pub mod fdevent;
+pub mod fmtmsg;
 pub mod futex;
 pub mod grp;
 pub mod ipc;
@@ -52,6 +53,7 @@ pub mod sysinfo;
 pub mod termios;
 pub mod time;
 pub mod uio;
+pub mod unistd;
 pub mod utsname;
 pub mod wchar;
 
@@ -63,6 +65,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "ether", constants: &[], types: &[], structs: ether::STRUCTS },
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
+    check::Module { name: "fmtmsg", constants: fmtmsg::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "grp", constants: &[], types: &[], structs: grp::STRUCTS },
     check::Module { name: "ipc", constants: ipc::CONSTANTS, types: ipc::TYPES, structs: ipc::STRUCTS },
@@ -89,6 +92,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "termios", constants: termios::CONSTANTS, types: termios::TYPES, structs: termios::STRUCTS },
     check::Module { name: "time", constants: time::CONSTANTS, types: &[], structs: time::STRUCTS },
     check::Module { name: "uio", constants: &[], types: &[], structs: uio::STRUCTS },
+    check::Module { name: "unistd", constants: unistd::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "utsname", constants: &[], types: &[], structs: utsname::STRUCTS },
     check::Module { name: "wchar", constants: wchar::CONSTANTS, types: wchar::TYPES, structs: wchar::STRUCTS },
 ];

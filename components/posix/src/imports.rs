@@ -15,10 +15,12 @@ unsafe extern "C" {
 }
 
 // limpet-string: `getcwd` and `get_current_dir_name` copy names with `strdup` (memory from
-// the allocator above), and `alphasort` compares them with `strcoll`.
+// the allocator above), `alphasort` compares them with `strcoll` and `versionsort` with
+// `strverscmp`.
 unsafe extern "C" {
     pub(crate) fn strdup(s: *const c_char) -> *mut c_char;
     pub(crate) fn strcoll(a: *const c_char, b: *const c_char) -> c_int;
+    pub(crate) fn strverscmp(a: *const c_char, b: *const c_char) -> c_int;
 }
 
 // limpet-stdlib: `scandir` sorts with `qsort`.

@@ -20,6 +20,7 @@ pub mod access;
 pub mod advise;
 pub mod chmod;
 pub mod chown;
+pub mod confstr;
 pub mod creat;
 pub mod cwd;
 pub mod dir;

@@ -4,7 +4,8 @@
 //!
 //! This is POSIX `getopt`: it stops at the first non-option (no permutation, unlike
 //! `getopt_long`), except that an `optstring` starting with `-` returns each non-option as
-//! the argument of option 1. Diagnostics go to standard error, as musl words them.
+//! the argument of option 1. Diagnostics go to standard error, as musl words them. So
+//! `__posix_getopt`, the name glibc's headers give the POSIX `getopt`, is the same function.
 use core::ffi::{c_char, c_int};
 use core::ptr;
 
@@ -154,4 +155,16 @@ pub unsafe extern "C" fn getopt(argc: c_int, argv: *const *mut c_char, optstring
         }
         c as c_int
     }
+}
+
+/// `int __posix_getopt(int argc, char *const argv[], const char *optstring)`—[`getopt`], which
+/// already is the POSIX one (it never permutes `argv`): musl exports this name for programs
+/// built against glibc's headers, which call it when asked for strict POSIX behaviour.
+///
+/// # Safety
+/// As for [`getopt`].
+#[cfg_attr(feature = "export", unsafe(no_mangle))]
+pub unsafe extern "C" fn __posix_getopt(argc: c_int, argv: *const *mut c_char, optstring: *const c_char) -> c_int {
+    // SAFETY: the caller keeps getopt's contract.
+    unsafe { getopt(argc, argv, optstring) }
 }

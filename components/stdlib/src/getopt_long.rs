@@ -274,6 +274,8 @@ mod tests {
                     (-1, None, 6)
                 ]
             );
+            let (posix, _) = run(&["p", "-ab", "-cval", "-c", "v2", "-d", "x", "-a"], &mut |n, v| crate::getopt::__posix_getopt(n, v, c":abc:d::".as_ptr()));
+            assert_eq!(posix, got);
             let (got, _) = run(&["p", "-z", "-c"], &mut |n, v| getopt(n, v, c":c:".as_ptr()));
             assert_eq!(got[0].0, c(b'?'));
             let opt = crate::getopt::optopt;

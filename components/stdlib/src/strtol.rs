@@ -1,5 +1,6 @@
 //! The integer conversions: `strtol`, `strtoll`, `strtoul`, `strtoull`, `strtoimax`,
-//! `strtoumax`, their `__*_internal` aliases, and `atoi`, `atol`, `atoll`.
+//! `strtoumax`, their `__*_internal` aliases, and `atoi`, `atol`, `atoll`; the scanner, written
+//! over the character [`Unit`], also serves the wide forms in `wcstol.rs`.
 //!
 //! As in musl, a string with no digits sets errno to EINVAL (besides leaving `*endptr` at
 //! the start), and so does a base outside 0 and 2..=36. A `0x` not followed by a hex digit is
@@ -9,43 +10,48 @@ use core::ffi::{c_char, c_int, c_long, c_longlong, c_ulong, c_ulonglong};
 
 use limpet_syscall::{errno, set_errno};
 
+use crate::unit::Unit;
+
+/// The largest base, whose digits run to `z`.
+const MAX_BASE: c_int = 36;
+
 /// The value of digit `c` in any base up to 36, or 36 and above for a non-digit.
 fn digit(c: u8) -> u32 {
     match c {
         b'0'..=b'9' => (c - b'0') as u32,
         b'a'..=b'z' => (c - b'a') as u32 + 10,
         b'A'..=b'Z' => (c - b'A') as u32 + 10,
-        _ => 99,
+        _ => MAX_BASE as u32,
     }
 }
 
 /// What a scan of `[space][sign][prefix]digits` found.
-struct Scan {
+struct Scan<C> {
     /// The magnitude, modulo 2^64.
     mag: u64,
     /// The magnitude did not fit in 64 bits.
     overflow: bool,
     neg: bool,
     /// Just past the last character used, or the start when nothing was converted.
-    end: *const c_char,
+    end: *const C,
 }
 
 /// Scans a number in `base` at `s`; None (with errno EINVAL) for a bad base or no digits,
 /// in which case nothing was converted.
 ///
 /// # Safety
-/// `s` must be NUL-terminated.
-unsafe fn scan(s: *const c_char, base: c_int) -> Option<Scan> {
-    if base < 0 || base == 1 || base > 36 {
+/// `s` must be terminated by a zero unit.
+unsafe fn scan<C: Unit>(s: *const C, base: c_int) -> Option<Scan<C>> {
+    if base < 0 || base == 1 || base > MAX_BASE {
         set_errno(errno::EINVAL);
         return None;
     }
-    // SAFETY: every read stops at the first byte that cannot continue the number, and the
-    // NUL terminator is such a byte, so no read passes it.
+    // SAFETY: every read stops at the first unit that cannot continue the number, and the
+    // terminator is such a unit, so no read passes it.
     unsafe {
-        let at = |p: *const c_char| *p as u8;
+        let at = |p: *const C| (*p).ascii();
         let mut p = s;
-        while crate::is_space(at(p)) {
+        while (*p).is_space() {
             p = p.add(1);
         }
         let neg = at(p) == b'-';
@@ -86,25 +92,25 @@ unsafe fn scan(s: *const c_char, base: c_int) -> Option<Scan> {
 ///
 /// # Safety
 /// `endptr` is null or writable.
-unsafe fn set_end(endptr: *mut *mut c_char, end: *const c_char) {
+pub(crate) unsafe fn set_end<C>(endptr: *mut *mut C, end: *const C) {
     if !endptr.is_null() {
         // SAFETY: the caller passed a writable pointer.
-        unsafe { *endptr = end as *mut c_char }
+        unsafe { *endptr = end as *mut C }
     }
 }
 
-/// The signed conversion shared by `strtol`, `strtoll` and `strtoimax`.
+/// The signed conversion shared by `strtol`, `strtoll`, `strtoimax` and their wide forms.
 ///
 /// # Safety
-/// `s` NUL-terminated, `endptr` null or writable.
-unsafe fn to_signed(s: *const c_char, endptr: *mut *mut c_char, base: c_int) -> i64 {
-    // SAFETY: forwarded from the caller.
+/// `s` terminated by a zero unit, `endptr` null or writable.
+pub(crate) unsafe fn to_signed<C: Unit>(s: *const C, endptr: *mut *mut C, base: c_int) -> i64 {
+    // SAFETY: `s` is terminated, as scan needs.
     let Some(sc) = (unsafe { scan(s, base) }) else {
-        // SAFETY: as above.
+        // SAFETY: `endptr` is null or writable, as set_end needs.
         unsafe { set_end(endptr, s) };
         return 0;
     };
-    // SAFETY: as above.
+    // SAFETY: `endptr` is null or writable, as set_end needs.
     unsafe { set_end(endptr, sc.end) };
     let limit = if sc.neg { i64::MIN.unsigned_abs() } else { i64::MAX as u64 };
     if sc.overflow || sc.mag > limit {
@@ -114,19 +120,19 @@ unsafe fn to_signed(s: *const c_char, endptr: *mut *mut c_char, base: c_int) -> 
     if sc.neg { (sc.mag as i64).wrapping_neg() } else { sc.mag as i64 }
 }
 
-/// The unsigned conversion shared by `strtoul`, `strtoull` and `strtoumax`: a minus sign
-/// negates the value modulo 2^64, as C specifies.
+/// The unsigned conversion shared by `strtoul`, `strtoull`, `strtoumax` and their wide
+/// forms: a minus sign negates the value modulo 2^64, as C specifies.
 ///
 /// # Safety
-/// `s` NUL-terminated, `endptr` null or writable.
-unsafe fn to_unsigned(s: *const c_char, endptr: *mut *mut c_char, base: c_int) -> u64 {
-    // SAFETY: forwarded from the caller.
+/// `s` terminated by a zero unit, `endptr` null or writable.
+pub(crate) unsafe fn to_unsigned<C: Unit>(s: *const C, endptr: *mut *mut C, base: c_int) -> u64 {
+    // SAFETY: `s` is terminated, as scan needs.
     let Some(sc) = (unsafe { scan(s, base) }) else {
-        // SAFETY: as above.
+        // SAFETY: `endptr` is null or writable, as set_end needs.
         unsafe { set_end(endptr, s) };
         return 0;
     };
-    // SAFETY: as above.
+    // SAFETY: `endptr` is null or writable, as set_end needs.
     unsafe { set_end(endptr, sc.end) };
     if sc.overflow {
         set_errno(errno::ERANGE);
@@ -144,7 +150,7 @@ macro_rules! conversions {
         #[cfg_attr(feature = "export", unsafe(no_mangle))]
         pub unsafe extern "C" fn $name(s: *const c_char, endptr: *mut *mut c_char, base: c_int) -> $ty {
             // SAFETY: the caller keeps the contract.
-            unsafe { $core(s, endptr, base) as $ty }
+            unsafe { $core(s.cast::<u8>(), endptr.cast(), base) as $ty }
         }
 
         #[doc = concat!("`", stringify!($internal), "(s, endptr, base, group)`—The old LSB name of [`", stringify!($name), "`]; `group` is ignored.")]
@@ -154,7 +160,7 @@ macro_rules! conversions {
         #[cfg_attr(feature = "export", unsafe(no_mangle))]
         pub unsafe extern "C" fn $internal(s: *const c_char, endptr: *mut *mut c_char, base: c_int, _group: c_int) -> $ty {
             // SAFETY: the caller keeps the contract.
-            unsafe { $core(s, endptr, base) as $ty }
+            unsafe { $core(s.cast::<u8>(), endptr.cast(), base) as $ty }
         }
     )+};
 }
@@ -224,9 +230,20 @@ pub unsafe extern "C" fn atoll(s: *const c_char) -> c_longlong {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::ffi::CString;
+
+    /// The inputs the integer conversions are checked on, narrow here and wide in
+    /// `wcstol.rs`.
+    pub(crate) const CORPUS: &[&str] = &[
+        "0", "  42", "-17x", "+0x1F", "0x", "0xg", "  -0x10", "0X1g", "010", "08", "9223372036854775807",
+        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
+        "18446744073709551616", "-18446744073709551615", "-1", "zz", "Zz9", "111111111111111111111111111111111111111111111111111111111111111111",
+        "\t\n 7", "0b101", "0x7fffffffffffffffff", "1_000",
+    ];
+    /// The bases they are read in.
+    pub(crate) const BASES: &[c_int] = &[0, 2, 8, 10, 16, 36];
 
     unsafe extern "C" {
         #[link_name = "strtol"]
@@ -245,15 +262,9 @@ mod tests {
 
     #[test]
     fn agrees_with_host_where_glibc_and_musl_agree() {
-        let inputs = [
-            "0", "  42", "-17x", "+0x1F", "0x", "0xg", "  -0x10", "0X1g", "010", "08", "9223372036854775807",
-            "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
-            "18446744073709551616", "-18446744073709551615", "-1", "zz", "Zz9", "111111111111111111111111111111111111111111111111111111111111111111",
-            "\t\n 7", "0b101", "0x7fffffffffffffffff", "1_000",
-        ];
-        for s in inputs {
+        for &s in CORPUS {
             let c = CString::new(s).unwrap();
-            for base in [0, 2, 8, 10, 16, 36] {
+            for &base in BASES {
                 let (mut e1, mut e2) = (core::ptr::null_mut(), core::ptr::null_mut());
                 unsafe {
                     clear();

@@ -13,12 +13,12 @@
 use core::cmp::Ordering;
 use core::ffi::{c_char, c_void};
 
+use crate::MAX_DIGITS;
 use crate::strtod::{Format, convert, round_binary};
+use crate::unit::Unit;
 
 const F80: Format = Format { mant: 64, emin: -16382, hex_limit: 16445 };
 
-/// Significant decimal digits kept; the rest only set the sticky bit.
-const MAX_DIGITS: usize = 12_000;
 /// Decimal exponents beyond which the result is certainly infinite or zero (the largest
 /// x87 number is about 1.19e4932, half the smallest subnormal about 1.8e-4951).
 const MAX_DEC_EXP: i64 = 4933;
@@ -149,7 +149,7 @@ fn decimal_bits(text: &str) -> u128 {
         let neg = b[i + 1] == b'-';
         for &c in &b[i + 1..] {
             if c.is_ascii_digit() {
-                exp = (exp * 10 + (c - b'0') as i64).min(1 << 40);
+                exp = (exp * 10 + (c - b'0') as i64).min(crate::unit::MAX_EXPONENT);
             }
         }
         if neg {
@@ -198,7 +198,27 @@ fn decimal_bits(text: &str) -> u128 {
 /// # Safety
 /// `s` must be NUL-terminated; `endptr` null or writable; `out` writable for 16 bytes.
 pub unsafe extern "C" fn strtold_bytes(s: *const c_char, endptr: *mut *mut c_char, out: *mut [u8; 16]) {
-    // SAFETY: the caller's contract.
+    // SAFETY: the caller's contract is to_x87's.
+    unsafe { to_x87(s.cast::<u8>(), endptr.cast(), out) }
+}
+
+/// Converts like `wcstold`, returning the result as [`strtold_bytes`] does.
+///
+/// # Safety
+/// `s` must be terminated by a null wide character; `endptr` null or writable; `out`
+/// writable for 16 bytes.
+pub unsafe extern "C" fn wcstold_bytes(s: *const limpet_abi::wchar::wchar_t, endptr: *mut *mut limpet_abi::wchar::wchar_t, out: *mut [u8; 16]) {
+    // SAFETY: the caller's contract is to_x87's; a wchar_t is a u32's size and alignment.
+    unsafe { to_x87(s.cast::<u32>(), endptr.cast(), out) }
+}
+
+/// The conversion of both, over either character unit.
+///
+/// # Safety
+/// `s` must be terminated by a zero unit; `endptr` null or writable; `out` writable for 16
+/// bytes.
+unsafe fn to_x87<C: Unit>(s: *const C, endptr: *mut *mut C, out: *mut [u8; 16]) {
+    // SAFETY: the caller's string is terminated and `endptr` null or writable.
     let (bits, neg) = unsafe { convert(s, endptr, &F80, &decimal_bits) };
     // round_binary's layout folds the integer bit into the exponent; x87 stores it.
     let exp = bits >> 63;
@@ -209,13 +229,14 @@ pub unsafe extern "C" fn strtold_bytes(s: *const c_char, endptr: *mut *mut c_cha
 }
 
 /// Defines a `long double`-returning entry point: reserve a 16-byte buffer (keeping the
-/// stack 16-byte aligned for the call), let [`strtold_bytes`] fill it, load it into `st(0)`.
+/// stack 16-byte aligned for the call), let the `bytes` function ([`strtold_bytes`] or
+/// [`wcstold_bytes`]) fill it, load it into `st(0)`.
 macro_rules! x87_entry {
-    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+    ($($(#[$doc:meta])* $name:ident($char:ty) = $bytes:ident;)+) => {$(
         $(#[$doc])*
         #[unsafe(naked)]
         #[cfg_attr(feature = "export", unsafe(no_mangle))]
-        pub unsafe extern "C" fn $name(s: *const c_char, endptr: *mut *mut c_char, loc: *mut c_void) {
+        pub unsafe extern "C" fn $name(s: *const $char, endptr: *mut *mut $char, loc: *mut c_void) {
             core::arch::naked_asm!(
                 "sub rsp, 24",
                 "mov rdx, rsp",
@@ -223,7 +244,7 @@ macro_rules! x87_entry {
                 "fld tbyte ptr [rsp]",
                 "add rsp, 24",
                 "ret",
-                bytes = sym strtold_bytes,
+                bytes = sym $bytes,
             )
         }
     )+};
@@ -236,24 +257,33 @@ x87_entry! {
     ///
     /// # Safety
     /// `s` must be NUL-terminated; `endptr` null or writable. Callable from C only.
-    strtold;
+    strtold(c_char) = strtold_bytes;
     /// `long double strtold_l(const char *s, char **endptr, locale_t loc)`—`strtold`; every
     /// locale limpet knows uses `.` as the radix point.
     ///
     /// # Safety
     /// As for `strtold`.
-    strtold_l;
+    strtold_l(c_char) = strtold_bytes;
     /// `long double __strtold_l(const char *s, char **endptr, locale_t loc)`—musl's internal
     /// name of `strtold_l`.
     ///
     /// # Safety
     /// As for `strtold`.
-    __strtold_l;
+    __strtold_l(c_char) = strtold_bytes;
+    /// `long double wcstold(const wchar_t *s, wchar_t **endptr)`—`strtold` for a wide
+    /// string (`wcstod.rs` says how the wide forms read); `*endptr` counts wide characters.
+    /// (The Rust signature is nominal, as for `strtold`.)
+    ///
+    /// # Safety
+    /// `s` must be terminated by a null wide character; `endptr` null or writable. Callable
+    /// from C only.
+    wcstold(limpet_abi::wchar::wchar_t) = wcstold_bytes;
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::testutil::Rng;
     use std::ffi::CString;
 
     unsafe extern "C" {
@@ -287,19 +317,6 @@ mod tests {
         )
     }
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545F4914F6CDD1D)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
-
     fn check(s: &str) {
         let c = CString::new(s).unwrap();
         let (mut a, mut b, mut v) = ([0u8; 16], [0u8; 16], [0u8; 16]);
@@ -318,58 +335,72 @@ mod tests {
         assert_eq!(e1, e2, "end of {s:?}");
     }
 
+    /// The inputs `strtold` is checked on besides generated ones, narrow here and wide in
+    /// `wcstod.rs`.
+    pub(crate) const CORPUS: &[&str] = &[
+        "0", "1", "-1", "0.5", "3", "1e4932", "1.18973149535723176502e4932", "1.18973149535723176508e4932",
+        "1.18973149535723176509e4932", "3.64519953188247460253e-4951", "1.8e-4951", "1.82259976594123730126e-4951",
+        "1.82259976594123730127e-4951", "3.3621031431120935063e-4932", "1e-4940", "1e-5000", "1e5000", "0x1p-16445",
+        "0x1p-16446", "0x1.8p-16446", "0x1.ffffffffffffffffp16383", "0x1.fffffffffffffffep16383", "inf", "nan", "-0",
+        "0.1", "123456789012345678901234567890", "0x123456789abcdef0123p-10", "2.5e-1", "1e", ".5e+2x",
+    ];
+
+    /// A random decimal input over the whole exponent range, sometimes with many digits.
+    pub(crate) fn generated(r: &mut Rng) -> String {
+        let long = r.below(10) == 0;
+        let digits = 1 + r.below(if long { 120 } else { 25 });
+        let mut s: String = (0..digits).map(|_| char::from(b'0' + r.below(10) as u8)).collect();
+        if r.below(2) == 0 {
+            let at = r.below(digits + 1) as usize;
+            s.insert(at, '.');
+        }
+        let e = r.below(10000) as i64 - 5000;
+        s.push_str(&format!("e{e}"));
+        s
+    }
+
+    /// The exact decimal value of a random x87 midpoint, and one a little above it.
+    pub(crate) fn halfway(r: &mut Rng) -> [String; 2] {
+        let m = r.next() | 1 << 63;
+        let e2 = r.below(200) as i64 - 100;
+        // (2m+1) * 2^(e2-1) written exactly in decimal through the big integers.
+        let mut n = Big::new(0);
+        let odd = 2 * m as u128 + 1;
+        for limb in [(odd >> 64) as u32, (odd >> 32) as u32, odd as u32] {
+            n.shl(32);
+            if n.n == 0 {
+                n = Big::new(limb);
+            } else {
+                n.l[0] |= limb;
+            }
+        }
+        let (digits, exp10) = if e2 - 1 >= 0 {
+            n.shl((e2 - 1) as usize);
+            (to_decimal(&n), 0)
+        } else {
+            let k = (1 - e2) as u32;
+            // odd / 2^k = odd * 5^k / 10^k
+            for _ in 0..k {
+                n.mul_add(5, 0);
+            }
+            (to_decimal(&n), -(k as i64))
+        };
+        [format!("{digits}e{exp10}"), format!("{digits}1e{}", exp10 - 1)]
+    }
+
     #[test]
     fn agrees_with_glibc() {
-        for s in [
-            "0", "1", "-1", "0.5", "3", "1e4932", "1.18973149535723176502e4932", "1.18973149535723176508e4932",
-            "1.18973149535723176509e4932", "3.64519953188247460253e-4951", "1.8e-4951", "1.82259976594123730126e-4951",
-            "1.82259976594123730127e-4951", "3.3621031431120935063e-4932", "1e-4940", "1e-5000", "1e5000", "0x1p-16445",
-            "0x1p-16446", "0x1.8p-16446", "0x1.ffffffffffffffffp16383", "0x1.fffffffffffffffep16383", "inf", "nan", "-0",
-            "0.1", "123456789012345678901234567890", "0x123456789abcdef0123p-10", "2.5e-1", "1e", ".5e+2x",
-        ] {
+        for &s in CORPUS {
             check(s);
         }
         let mut r = Rng(12345);
         for _ in 0..3000 {
-            let long = r.below(10) == 0;
-            let digits = 1 + r.below(if long { 120 } else { 25 });
-            let mut s: String = (0..digits).map(|_| char::from(b'0' + r.below(10) as u8)).collect();
-            if r.below(2) == 0 {
-                let at = r.below(digits + 1) as usize;
-                s.insert(at, '.');
-            }
-            let e = r.below(10000) as i64 - 5000;
-            s.push_str(&format!("e{e}"));
-            check(&s);
+            check(&generated(&mut r));
         }
-        // Halfway cases: the exact decimal value of random x87 midpoints, and their neighbours.
         for _ in 0..300 {
-            let m = r.next() | 1 << 63;
-            let e2 = r.below(200) as i64 - 100;
-            // (2m+1) * 2^(e2-1) written exactly in decimal through the big integers.
-            let mut n = Big::new(0);
-            let odd = 2 * m as u128 + 1;
-            for limb in [(odd >> 64) as u32, (odd >> 32) as u32, odd as u32] {
-                n.shl(32);
-                if n.n == 0 {
-                    n = Big::new(limb);
-                } else {
-                    n.l[0] |= limb;
-                }
+            for s in halfway(&mut r) {
+                check(&s);
             }
-            let (digits, exp10) = if e2 - 1 >= 0 {
-                n.shl((e2 - 1) as usize);
-                (to_decimal(&n), 0)
-            } else {
-                let k = (1 - e2) as u32;
-                // odd / 2^k = odd * 5^k / 10^k
-                for _ in 0..k {
-                    n.mul_add(5, 0);
-                }
-                (to_decimal(&n), -(k as i64))
-            };
-            check(&format!("{digits}e{exp10}"));
-            check(&format!("{digits}1e{}", exp10 - 1));
         }
     }
 

@@ -6,13 +6,12 @@
 //! result in big integers: `D * 10^E` against `k * 2^q`.
 use core::cmp::Ordering;
 
+use crate::MAX_DIGITS;
 use crate::strtod::Format;
 
 /// 32-bit limbs: enough for a long double's smallest values with every significant digit
 /// an exact one can have (5^16,445 has 11,495 digits), about 40,000 bits.
 const LIMBS: usize = 1280;
-/// Significant digits kept; any nonzero digit after them only makes the value larger.
-const MAX_DIGITS: usize = 12_000;
 
 /// An unsigned integer of up to [`LIMBS`] limbs, least significant first.
 struct Big {
@@ -97,7 +96,7 @@ fn decompose(text: &[u8]) -> Option<(Big, i64, bool)> {
                 Some(b'+') => (false, &s[1..]),
                 _ => (false, s),
             };
-            let v = digits.iter().fold(0i64, |v, d| (v * 10 + i64::from(d - b'0')).min(1 << 40));
+            let v = digits.iter().fold(0i64, |v, d| (v * 10 + i64::from(d - b'0')).min(crate::unit::MAX_EXPONENT));
             if neg { -v } else { v }
         })
         .unwrap_or(0);

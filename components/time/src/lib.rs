@@ -1,6 +1,6 @@
 //! `<time.h>` and `<sys/time.h>`: clocks, POSIX timers, interval timers, calendar
-//! conversion, time zones (POSIX TZ strings and TZif files), `strftime` and `strptime`,
-//! all with musl's behaviour in the C locale.
+//! conversion, time zones (POSIX TZ strings and TZif files), `strftime`, `strptime` and
+//! `getdate` (over `strptime`), all with musl's behaviour in the C locale.
 //!
 //! `clock_gettime` (through the vDSO) lives in `limpet-syscall`; this crate calls it.
 //! The environment (`getenv`) is limpet-start's, reached by Rust path; the other components
@@ -15,6 +15,7 @@ pub mod calendar;
 pub mod clock;
 pub mod difftime;
 mod fmt;
+pub mod getdate;
 pub mod gmtime;
 mod imports;
 pub mod itimer;

@@ -187,11 +187,15 @@ impl Parser {
                 i += 1;
                 scale *= 10;
             }
+            let mut dummy = 0;
+            let slot = self.slot(tm, dest, &mut dummy);
+            // As in musl, a number out of range is left in the field when the conversion
+            // fails: `getdate`, which tries format after format on one `struct tm`, shows it.
+            *slot = v;
             if (v - min) as u32 >= range as u32 {
                 return None;
             }
-            let mut dummy = 0;
-            *self.slot(tm, dest, &mut dummy) = v - adj;
+            *slot = v - adj;
         }
         Some(i)
     }
@@ -305,5 +309,13 @@ mod tests {
         assert!(parse("x", "%Q").is_none());
         let (n, tm) = parse("1234", "%H%M").unwrap();
         assert_eq!((n, tm.tm_hour, tm.tm_min), (4, 12, 34));
+    }
+
+    #[test]
+    fn out_of_range_number_stays_in_the_field() {
+        let mut tm = Tm::ZERO;
+        let r = unsafe { strptime(c"2024-20".as_ptr(), c"%Y-%m".as_ptr(), &mut tm) };
+        assert!(r.is_null());
+        assert_eq!((tm.tm_year, tm.tm_mon), (124, 20));
     }
 }

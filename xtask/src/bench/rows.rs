@@ -90,6 +90,7 @@ pub const ROWS: &[Row] = &[
     row("fprintf_devnull", "stdio", "fprintf → /dev/null", 120_000),
     row("fwrite_fread", "stdio", "fwrite+fread 64B (buffered)", 400_000),
     row("getline", "stdio", "getline (40B lines)", 400_000),
+    row("wcstod", "stdlib", "wcstod (decimal and hex mix)", 20_000),
     row("malloc_16", "malloc", "malloc/free 16B", 250_000),
     row("malloc_256", "malloc", "malloc/free 256B", 300_000),
     row("calloc_1k", "malloc", "calloc 1KB", 200_000),
