@@ -1,10 +1,12 @@
-//! The arrays of strings `glob` and `wordexp` hand out (`gl_pathv`, `we_wordv`): each
-//! string its own allocation, the array another, all from the C allocator, so that the
-//! caller's `globfree`/`wordfree` (or a program's own `free`) releases them.
-//!
-//! [`List`] collects strings as they are found and owns them until [`List::into_vector`]
-//! moves them into the caller's array; dropped before that, it frees what it holds.
-use core::ffi::c_char;
+//! Memory from the C allocator (a program's own `malloc` replaces limpet's everywhere):
+//! - [`List`]: the arrays of strings `glob` and `wordexp` hand out (`gl_pathv`,
+//!   `we_wordv`), each string its own allocation and the array another, so that the
+//!   caller's `globfree`/`wordfree` (or a program's own `free`) releases them. It collects
+//!   strings as they are found and owns them until [`List::into_vector`] moves them into
+//!   the caller's array; dropped before that, it frees what it holds;
+//! - [`Bytes`]: a buffer that grows, for what the shell writes;
+//! - [`Scratch`]: a buffer of a fixed size, for a user lookup's record.
+use core::ffi::{c_char, c_void};
 use core::ptr::{copy_nonoverlapping, null_mut};
 
 use crate::imports::{free, malloc, realloc};
@@ -123,5 +125,75 @@ impl Drop for List {
         }
         // SAFETY: the list's own array, or null.
         unsafe { free(self.ptr.cast()) };
+    }
+}
+
+/// A growing byte buffer.
+pub(crate) struct Bytes {
+    ptr: *mut u8,
+    len: usize,
+    cap: usize,
+}
+
+impl Bytes {
+    pub(crate) const fn new() -> Bytes {
+        Bytes { ptr: null_mut(), len: 0, cap: 0 }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        if self.ptr.is_null() {
+            return &[];
+        }
+        // SAFETY: `ptr` holds `len` initialised bytes.
+        unsafe { core::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    /// Room for at least `more` bytes after the contents, to be filled and then counted
+    /// with [`Bytes::filled`].
+    pub(crate) fn spare(&mut self, more: usize) -> Result<&mut [u8], NoSpace> {
+        if self.cap - self.len < more {
+            let want = self.len.checked_add(more).ok_or(NoSpace)?;
+            let cap = want.max(self.cap.saturating_mul(2));
+            // SAFETY: `ptr` is null or this buffer's own allocation.
+            let p = unsafe { realloc(self.ptr.cast(), cap) }.cast::<u8>();
+            if p.is_null() {
+                return Err(NoSpace);
+            }
+            (self.ptr, self.cap) = (p, cap);
+        }
+        // SAFETY: `cap - len` bytes after the contents belong to the allocation; bytes are
+        // valid in any state for the caller to overwrite.
+        Ok(unsafe { core::slice::from_raw_parts_mut(self.ptr.add(self.len), self.cap - self.len) })
+    }
+
+    /// Counts `n` more bytes of the spare room as contents.
+    pub(crate) fn filled(&mut self, n: usize) {
+        debug_assert!(n <= self.cap - self.len);
+        self.len += n;
+    }
+}
+
+impl Drop for Bytes {
+    fn drop(&mut self) {
+        // SAFETY: the buffer's own allocation, or null.
+        unsafe { free(self.ptr.cast()) };
+    }
+}
+
+/// A scratch allocation of a fixed size, freed when dropped.
+pub(crate) struct Scratch(pub(crate) *mut u8);
+
+impl Scratch {
+    pub(crate) fn new(size: usize) -> Result<Scratch, NoSpace> {
+        // SAFETY: a plain allocation.
+        let p = unsafe { malloc(size) }.cast::<u8>();
+        if p.is_null() { Err(NoSpace) } else { Ok(Scratch(p)) }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // SAFETY: our own allocation.
+        unsafe { free(self.0.cast::<c_void>()) };
     }
 }

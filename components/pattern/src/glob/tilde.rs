@@ -4,7 +4,7 @@
 //! first `/` and is taken as it is written (no escapes). An unknown user, or a home
 //! directory too long for a path, is no match under either flag (musl has them alike);
 //! memory running out in the lookup is `GLOB_NOSPACE`.
-use core::ffi::{CStr, c_int, c_void};
+use core::ffi::{CStr, c_int};
 use core::mem::MaybeUninit;
 use core::ptr::null_mut;
 
@@ -13,7 +13,8 @@ use limpet_abi::glob::{GLOB_NOMATCH, GLOB_NOSPACE};
 use limpet_abi::limits::PATH_MAX;
 use limpet_abi::pwd::Passwd;
 
-use crate::imports::{free, getenv, getpwnam_r, getpwuid_r, getuid, malloc};
+use crate::imports::{getenv, getpwnam_r, getpwuid_r, getuid};
+use crate::list::Scratch;
 
 const SLASH: u8 = b'/';
 /// The lookup buffer's first size, doubled while the record does not fit.
@@ -65,7 +66,7 @@ fn put(home: &[u8], path: &mut [u8; PATH_MAX]) -> Result<usize, c_int> {
 fn with_home<R>(name: &[u8], f: impl FnOnce(&[u8]) -> Result<R, c_int>) -> Result<R, c_int> {
     let mut size = FIRST_BUFFER.max(name.len() + 1);
     loop {
-        let buf = Buffer::new(size + name.len() + 1)?;
+        let buf = Scratch::new(size + name.len() + 1).map_err(|_| GLOB_NOSPACE)?;
         // The name, NUL-terminated, then room for the record's strings.
         // SAFETY: the buffer holds `size + name.len() + 1` bytes.
         let (key, record) = unsafe {
@@ -96,23 +97,5 @@ fn with_home<R>(name: &[u8], f: impl FnOnce(&[u8]) -> Result<R, c_int>) -> Resul
             ENOMEM => return Err(GLOB_NOSPACE),
             _ => return Err(GLOB_NOMATCH),
         }
-    }
-}
-
-/// A scratch allocation, freed when dropped.
-struct Buffer(*mut u8);
-
-impl Buffer {
-    fn new(size: usize) -> Result<Buffer, c_int> {
-        // SAFETY: a plain allocation.
-        let p = unsafe { malloc(size) }.cast::<u8>();
-        if p.is_null() { Err(GLOB_NOSPACE) } else { Ok(Buffer(p)) }
-    }
-}
-
-impl Drop for Buffer {
-    fn drop(&mut self) {
-        // SAFETY: our own allocation.
-        unsafe { free(self.0.cast::<c_void>()) };
     }
 }
