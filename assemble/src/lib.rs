@@ -54,6 +54,8 @@ extern crate limpet_term;
 extern crate limpet_time;
 #[cfg(feature = "users")]
 extern crate limpet_users;
+#[cfg(feature = "pattern")]
+extern crate limpet_pattern;
 
 /// A panic inside the C library is a limpet bug: report it on stderr and abort, since
 /// unwinding into C frames is impossible.

@@ -21,13 +21,16 @@ mod macros;
 
 pub mod aio;
 
+pub mod dirent;
 pub mod dlfcn;
 pub mod errno;
 pub mod ether;
 pub mod fcntl;
 pub mod fdevent;
 pub mod fmtmsg;
+pub mod fnmatch;
 pub mod futex;
+pub mod glob;
 pub mod grp;
 pub mod ipc;
 pub mod limits;
@@ -56,17 +59,21 @@ pub mod uio;
 pub mod unistd;
 pub mod utsname;
 pub mod wchar;
+pub mod wordexp;
 
 /// Every module's records, for the check.
 pub const MODULES: &[check::Module] = &[
     check::Module { name: "aio", constants: aio::CONSTANTS, types: &[], structs: aio::STRUCTS },
+    check::Module { name: "dirent", constants: dirent::CONSTANTS, types: &[], structs: dirent::STRUCTS },
     check::Module { name: "dlfcn", constants: dlfcn::CONSTANTS, types: &[], structs: dlfcn::STRUCTS },
     check::Module { name: "errno", constants: errno::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "ether", constants: &[], types: &[], structs: ether::STRUCTS },
     check::Module { name: "fdevent", constants: fdevent::CONSTANTS, types: &[], structs: fdevent::STRUCTS },
     check::Module { name: "fcntl", constants: fcntl::CONSTANTS, types: &[], structs: fcntl::STRUCTS },
     check::Module { name: "fmtmsg", constants: fmtmsg::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "fnmatch", constants: fnmatch::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "futex", constants: futex::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "glob", constants: glob::CONSTANTS, types: &[], structs: glob::STRUCTS },
     check::Module { name: "grp", constants: &[], types: &[], structs: grp::STRUCTS },
     check::Module { name: "ipc", constants: ipc::CONSTANTS, types: ipc::TYPES, structs: ipc::STRUCTS },
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
@@ -95,4 +102,5 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "unistd", constants: unistd::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "utsname", constants: &[], types: &[], structs: utsname::STRUCTS },
     check::Module { name: "wchar", constants: wchar::CONSTANTS, types: wchar::TYPES, structs: wchar::STRUCTS },
+    check::Module { name: "wordexp", constants: wordexp::CONSTANTS, types: &[], structs: wordexp::STRUCTS },
 ];

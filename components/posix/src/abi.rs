@@ -2,8 +2,9 @@
 //! ones other components share are limpet-abi's (re-exported here, checked against musl's
 //! headers there); the rest, this crate's own, are checked by the tests below.
 #![allow(missing_docs)]
-use core::ffi::{c_char, c_int, c_uchar, c_ushort};
+use core::ffi::c_int;
 
+pub use limpet_abi::dirent::{DT_DIR, Dirent};
 pub use limpet_abi::fcntl::{
     AT_EACCESS, AT_EMPTY_PATH, AT_FDCWD, AT_REMOVEDIR, AT_SYMLINK_FOLLOW, AT_SYMLINK_NOFOLLOW, F_DUPFD,
     F_DUPFD_CLOEXEC, F_GETFD, F_GETFL, F_GETLK, F_GETOWN, F_GETOWN_EX, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
@@ -14,19 +15,6 @@ pub use limpet_abi::fcntl::{
 pub use limpet_abi::stat::{S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, Stat, UTIME_NOW};
 pub use limpet_abi::time::{Timespec, Timeval};
 pub use limpet_abi::uio::Iovec;
-
-pub const DT_DIR: c_uchar = 4;
-
-/// `struct dirent`, which on every 64-bit target musl lays out exactly as the kernel's
-/// `linux_dirent64`, so `readdir` hands out records straight from the `getdents64` buffer.
-#[repr(C)]
-pub struct Dirent {
-    pub d_ino: u64,
-    pub d_off: i64,
-    pub d_reclen: c_ushort,
-    pub d_type: c_uchar,
-    pub d_name: [c_char; 256],
-}
 
 /// `struct utimbuf`.
 #[repr(C)]

@@ -134,6 +134,33 @@ pub fn unmask(masked: Option<&State>) {
     }
 }
 
+/// The calling thread's cancellation disabled for the guard's life, then put back as it
+/// was: for a function that holds resources across several cancellation points (open
+/// directories, a child process, memory) and must not be ended among them. A request made
+/// meanwhile waits for the next cancellation point after it. Before [`install`] there is
+/// nothing to disable.
+pub struct Disabled(Option<u32>);
+
+impl Disabled {
+    pub fn new() -> Disabled {
+        Disabled(state().map(|st| st.mode.swap(DISABLE, Ordering::SeqCst)))
+    }
+}
+
+impl Default for Disabled {
+    fn default() -> Self {
+        Disabled::new()
+    }
+}
+
+impl Drop for Disabled {
+    fn drop(&mut self) {
+        if let (Some(mode), Some(st)) = (self.0, state()) {
+            st.mode.store(mode, Ordering::SeqCst);
+        }
+    }
+}
+
 /// A system call that is a cancellation point: as [`syscall6`] (unused arguments are
 /// ignored by the kernel), but a pending cancellation acts before the call starts, or while
 /// it blocks, as the module docs say. In the [`MASKED`] state the result is then

@@ -86,6 +86,8 @@ pub const ROWS: &[Row] = &[
     row("strcmp_short", "string", "strcmp (short)", 4_000_000),
     row("strchr_4k", "string", "strchr 4KB", 120_000),
     row("strstr", "string", "strstr (1KB haystack)", 100_000),
+    row("fnmatch", "pattern", "fnmatch *.[ch], 1,000 names in turn", 600_000),
+    row("glob", "pattern", "glob DIR/*.c+globfree, 1,000 files (500 match)", 15),
     row("snprintf", "stdio", "snprintf (%d %s %f)", 60_000),
     row("fprintf_devnull", "stdio", "fprintf → /dev/null", 120_000),
     row("fwrite_fread", "stdio", "fwrite+fread 64B (buffered)", 400_000),
