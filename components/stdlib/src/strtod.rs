@@ -46,20 +46,56 @@ enum Number<'a, C> {
     Hex { m: u128, sticky: bool, e: i64, musl_e2: i64 },
 }
 
-/// The ASCII byte of `s[i]`, if there is one.
+/// The caller's string, read a unit at a time and never past its terminator, so that a
+/// conversion costs what it reads (as musl's does) and not the length of the whole string: a
+/// program that converts number after number along one large buffer stays linear.
+///
+/// Every scanner here reads index `i` only after index `i - 1` turned out to be a unit other
+/// than the terminator, which is what makes [`Text::at`] sound.
+#[derive(Clone, Copy)]
+struct Text<'a, C> {
+    s: *const C,
+    _life: core::marker::PhantomData<&'a [C]>,
+}
+
+impl<'a, C: Unit> Text<'a, C> {
+    /// # Safety
+    /// `s` must point to a string terminated by a zero unit, which outlives `'a`.
+    unsafe fn new(s: *const C) -> Self {
+        Text { s, _life: core::marker::PhantomData }
+    }
+
+    /// The text from index `n` on; the first `n` units must be known not to be the
+    /// terminator.
+    fn skip(self, n: usize) -> Self {
+        Text { s: self.s.wrapping_add(n), _life: self._life }
+    }
+
+    /// The first `n` units as a slice; they must be known not to be the terminator.
+    fn prefix(self, n: usize) -> &'a [C] {
+        // SAFETY: the first `n` units were read and are all before the terminator.
+        unsafe { core::slice::from_raw_parts(self.s, n) }
+    }
+}
+
+/// The ASCII byte of `s[i]`, or None at the terminator (see [`Text`] for when `i` may be
+/// asked).
 #[inline(always)]
-fn at<C: Unit>(s: &[C], i: usize) -> Option<u8> {
-    s.get(i).map(|c| c.ascii())
+fn at<C: Unit>(s: Text<'_, C>, i: usize) -> Option<u8> {
+    // SAFETY: units before `i` are not the terminator (the scanners' order), so `i` is
+    // within the string.
+    let c = unsafe { *s.s.add(i) }.ascii();
+    (c != 0).then_some(c)
 }
 
 /// The case-insensitive length of the prefix of `s` that matches `word`.
-fn match_len<C: Unit>(s: &[C], word: &[u8]) -> usize {
-    s.iter().zip(word).take_while(|(a, b)| a.ascii().to_ascii_lowercase() == **b).count()
+fn match_len<C: Unit>(s: Text<'_, C>, word: &[u8]) -> usize {
+    (0..word.len()).take_while(|&i| at(s, i).map(|c| c.to_ascii_lowercase()) == Some(word[i])).count()
 }
 
 /// Reads `[sign]digits` after an exponent letter at `s[0]`, saturating far beyond any
 /// exponent that matters; None when no digit follows.
-fn exponent<C: Unit>(s: &[C]) -> Option<(i64, usize)> {
+fn exponent<C: Unit>(s: Text<'_, C>) -> Option<(i64, usize)> {
     let mut i = 1;
     let neg = at(s, i) == Some(b'-');
     if neg || at(s, i) == Some(b'+') {
@@ -78,7 +114,7 @@ fn exponent<C: Unit>(s: &[C]) -> Option<(i64, usize)> {
 
 /// Parses the number at the start of `s` (already past white space and sign): the number and
 /// the units it used, or None when there is none.
-fn parse<C: Unit>(s: &[C]) -> Option<(Number<'_, C>, usize)> {
+fn parse<'a, C: Unit>(s: Text<'a, C>) -> Option<(Number<'a, C>, usize)> {
     let inf = match_len(s, b"infinity");
     if inf >= 3 {
         return Some((Number::Inf, if inf == 8 { 8 } else { 3 }));
@@ -87,7 +123,7 @@ fn parse<C: Unit>(s: &[C]) -> Option<(Number<'_, C>, usize)> {
         // `nan(` [A-Za-z0-9_]* `)` is used whole; otherwise just the `nan`.
         let mut used = 3;
         if at(s, 3) == Some(b'(') {
-            let n = s[4..].iter().take_while(|c| c.ascii().is_ascii_alphanumeric() || c.ascii() == b'_').count();
+            let n = (4..).take_while(|&k| at(s, k).is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')).count();
             if at(s, 4 + n) == Some(b')') {
                 used = 5 + n;
             }
@@ -95,7 +131,7 @@ fn parse<C: Unit>(s: &[C]) -> Option<(Number<'_, C>, usize)> {
         return Some((Number::Nan, used));
     }
     if at(s, 0) == Some(b'0') && at(s, 1).is_some_and(|c| c | 0x20 == b'x') {
-        return Some(parse_hex(&s[2..]).map_or((Number::Hex { m: 0, sticky: false, e: 0, musl_e2: 0 }, 1), |(n, used)| (n, used + 2)));
+        return Some(parse_hex(s.skip(2)).map_or((Number::Hex { m: 0, sticky: false, e: 0, musl_e2: 0 }, 1), |(n, used)| (n, used + 2)));
     }
     let mut i = 0;
     let (mut digits, mut nonzero) = (0, false);
@@ -115,16 +151,16 @@ fn parse<C: Unit>(s: &[C]) -> Option<(Number<'_, C>, usize)> {
         return None;
     }
     if at(s, i).is_some_and(|c| c | 0x20 == b'e') {
-        if let Some((_, n)) = exponent(&s[i..]) {
+        if let Some((_, n)) = exponent(s.skip(i)) {
             i += n;
         }
     }
-    Some((Number::Decimal { text: &s[..i], nonzero }, i))
+    Some((Number::Decimal { text: s.prefix(i), nonzero }, i))
 }
 
 /// Parses hexadecimal digits with an optional point and `p` exponent (after `0x`); None when
 /// there is no digit.
-fn parse_hex<C: Unit>(s: &[C]) -> Option<(Number<'_, C>, usize)> {
+fn parse_hex<'a, C: Unit>(s: Text<'a, C>) -> Option<(Number<'a, C>, usize)> {
     let (mut m, mut k, mut sticky) = (0u128, 0i64, false);
     let (mut rp, mut started, mut dot, mut any) = (0i64, false, false, false);
     let mut i = 0;
@@ -157,7 +193,7 @@ fn parse_hex<C: Unit>(s: &[C]) -> Option<(Number<'_, C>, usize)> {
     }
     let mut p = 0;
     if at(s, i).is_some_and(|c| c | 0x20 == b'p') {
-        if let Some((v, n)) = exponent(&s[i..]) {
+        if let Some((v, n)) = exponent(s.skip(i)) {
             p = v;
             i += n;
         }
@@ -227,9 +263,10 @@ const MUSL_TINY_MARGIN: i64 = 128;
 /// `s` must be terminated by a zero unit; `endptr` null or writable.
 pub(crate) unsafe fn convert<C: Unit>(s: *const C, endptr: *mut *mut C, f: &Format, to_bits: &dyn Fn(&str) -> u128) -> (u128, bool) {
     // SAFETY: the caller's string is terminated and outlives this call.
-    let units = unsafe { C::until_nul(s) };
+    let units = unsafe { Text::new(s) };
     let mut i = 0;
-    while units.get(i).is_some_and(|c| c.is_space()) {
+    // SAFETY: as in `at`: the units before `i` were white space, not the terminator.
+    while unsafe { *s.add(i) }.is_space() {
         i += 1;
     }
     let neg = at(units, i) == Some(b'-');
@@ -239,7 +276,7 @@ pub(crate) unsafe fn convert<C: Unit>(s: *const C, endptr: *mut *mut C, f: &Form
     let frac_bits = f.mant - 1;
     let inf = ((3 - 2 * f.emin) as u128) << frac_bits;
     let mut unsigned_zero = false;
-    let (bits, used) = match parse(&units[i..]) {
+    let (bits, used) = match parse(units.skip(i)) {
         None => {
             set_errno(errno::EINVAL);
             i = 0;
@@ -363,6 +400,36 @@ pub(crate) mod tests {
         fn host_strtof(s: *const c_char, e: *mut *mut c_char) -> f32;
     }
 
+
+    /// A conversion reads only as far as its number goes (plus the one unit that ends it),
+    /// never to the end of the string: each text here sits at the very end of a readable
+    /// page with no terminator, before an inaccessible page, so reading past the unit that
+    /// stops the number would fault.
+    #[test]
+    fn reads_only_the_number() {
+        unsafe extern "C" {
+            fn mmap(a: *mut c_void, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut c_void;
+            fn mprotect(a: *mut c_void, len: usize, prot: i32) -> i32;
+            fn munmap(a: *mut c_void, len: usize) -> i32;
+        }
+        const PAGE: usize = 4096;
+        let texts = ["1.5x", "0x1p3q", "0x.8P-2z", "nan(abc)z", "nan(a-", "infinityz", "INFx", "1e5z", "1e+z", "-.5e+3z", "  12z", "0xz", "1..", "+-"];
+        unsafe {
+            let map = mmap(core::ptr::null_mut(), 2 * PAGE, 3, 0x22, -1, 0).cast::<u8>();
+            assert!(!map.is_null() && map as isize != -1);
+            assert_eq!(mprotect(map.add(PAGE).cast(), PAGE, 0), 0);
+            for t in texts {
+                let at = map.add(PAGE - t.len());
+                core::ptr::copy_nonoverlapping(t.as_ptr(), at, t.len());
+                let c = CString::new(t).unwrap();
+                let (mut e1, mut e2) = (core::ptr::null_mut(), core::ptr::null_mut());
+                let (v1, v2) = (strtod(at.cast(), &mut e1), strtod(c.as_ptr(), &mut e2));
+                assert!(v1.to_bits() == v2.to_bits() || (v1.is_nan() && v2.is_nan()), "{t:?}");
+                assert_eq!(e1.cast::<u8>().offset_from(at), e2.cast::<u8>().offset_from(c.as_ptr().cast()), "{t:?}");
+            }
+            munmap(map.cast(), 2 * PAGE);
+        }
+    }
 
     fn check(s: &str) {
         let c = CString::new(s).unwrap();

@@ -21,12 +21,6 @@ pub(crate) trait Unit: Copy {
     /// Whether the character is white space that may precede a number.
     fn is_space(self) -> bool;
 
-    /// The string at `s` without its terminator.
-    ///
-    /// # Safety
-    /// `s` must point to a string terminated by a zero unit, which outlives `'a`.
-    unsafe fn until_nul<'a>(s: *const Self) -> &'a [Self];
-
     /// Calls `f` with the decimal number `text` (digits, at most one point, an optional
     /// exponent: every unit ASCII) as a `str` of the same value.
     fn with_decimal<R>(text: &[Self], f: impl FnOnce(&str) -> R) -> R;
@@ -41,11 +35,6 @@ impl Unit for u8 {
     #[inline(always)]
     fn is_space(self) -> bool {
         crate::is_space(self)
-    }
-
-    unsafe fn until_nul<'a>(s: *const u8) -> &'a [u8] {
-        // SAFETY: the caller's string is NUL-terminated and outlives 'a.
-        unsafe { core::ffi::CStr::from_ptr(s.cast()) }.to_bytes()
     }
 
     fn with_decimal<R>(text: &[u8], f: impl FnOnce(&str) -> R) -> R {
@@ -63,17 +52,6 @@ impl Unit for u32 {
     #[inline(always)]
     fn is_space(self) -> bool {
         limpet_ctype::wide::iswspace(self) != 0
-    }
-
-    unsafe fn until_nul<'a>(s: *const u32) -> &'a [u32] {
-        let mut n = 0;
-        // SAFETY: every unit up to the terminator is readable, and the loop stops there.
-        unsafe {
-            while *s.add(n) != 0 {
-                n += 1;
-            }
-            core::slice::from_raw_parts(s, n)
-        }
     }
 
     fn with_decimal<R>(text: &[u32], f: impl FnOnce(&str) -> R) -> R {
