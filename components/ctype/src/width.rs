@@ -12,6 +12,9 @@ use limpet_abi::wchar::wchar_t;
 
 use crate::width_tables::{BLOCK_BITS, BLOCKS, INDEX, LOW_PLANES_END, PLANE14, PLANE14_ZERO, WIDE_PLANES_END};
 
+/// The version of Unicode the widths follow.
+pub use crate::width_tables::UNICODE_VERSION;
+
 /// The first code point past Unicode's range.
 const CODE_SPACE_END: u32 = 0x110000;
 /// Each plane's last two code points are noncharacters.
@@ -85,7 +88,6 @@ pub unsafe extern "C" fn wcswidth(ws: *const wchar_t, n: usize) -> c_int {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::width_tables::UNICODE_VERSION;
 
     /// The generator's per-code-point widths, as `(first, last, width)` runs.
     fn reference() -> Vec<(u32, u32, i32)> {

@@ -3,7 +3,7 @@
 //! plus one (so 0 is -1), the low bits first; `INDEX` gives each block's entry in `BLOCKS`.
 //! `PLANE14_ZERO` lists the zero-width ranges of plane 14. See width.rs for the rest.
 
-pub(crate) const UNICODE_VERSION: &str = "18.0.0";
+pub const UNICODE_VERSION: &str = "18.0.0";
 pub(crate) const BLOCK_BITS: u32 = 6;
 pub(crate) const LOW_PLANES_END: u32 = 0x20000;
 pub(crate) const WIDE_PLANES_END: u32 = 0x40000;
