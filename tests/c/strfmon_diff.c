@@ -12,15 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static unsigned long long seed = 0x2545f4914f6cdd1dULL;
-
-static unsigned rnd(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return (unsigned)(seed >> 11);
-}
+#include "random.h"
 
 static double value(void)
 {

@@ -14,19 +14,11 @@
 #include <time.h>
 #include <wchar.h>
 
+#include "random.h"
+
 extern char **environ;
 
 static const char *convs = "aAbBcCdDeFgGhHIjmMnprRsStTuUVwWxXyYzZ%";
-
-static unsigned long long seed = 0x9e3779b97f4a7c15ULL;
-
-static unsigned rnd(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return (unsigned)(seed >> 11);
-}
 
 /* Prints a wide result as UTF-8-ish hex-escaped text, so any wide character shows. */
 static void show(const wchar_t *w, size_t n)
@@ -77,15 +69,9 @@ int main(void)
 
 	/* Random formats: wide text, conversions with flags and widths, random fields. */
 	static const wchar_t text[] = { L'a', L' ', L'-', 0xe9, 0x65e5, 0x1f600, L'%', 0xd7ff, 0x10fffd };
-	static const int wild[] = { 0, 1, -1, 7, 11, 12, 59, 60, 61, 365, 366, -1900, -1901, 8099, 2147483647, -2147483647 - 1 };
 	for (int i = 0; i < 3000; i++) {
 		struct tm tm;
-		int *f = &tm.tm_sec;
-		for (int k = 0; k < 9; k++)
-			f[k] = rnd() % 3 ? (int)(rnd() % 400) - 20 : wild[rnd() % 16];
-		tm.tm_isdst = (int)(rnd() % 3) - 1;
-		tm.tm_gmtoff = (long)(rnd() % 100000) - 50000;
-		tm.tm_zone = 0;
+		random_tm(&tm);
 		wchar_t fmt[64];
 		int n = 0;
 		for (int c = 0; c < 4; c++) {

@@ -31,14 +31,16 @@ impl Unit for wchar_t {
     }
 
     fn widen<'a>(piece: &'a [u8], out: &'a mut [wchar_t; PIECE]) -> Option<&'a [wchar_t]> {
-        if piece.is_ascii() {
-            for (o, &b) in out.iter_mut().zip(piece) {
-                *o = b as wchar_t;
+        for (o, &b) in out.iter_mut().zip(piece) {
+            if b >= 0x80 {
+                return decode(piece, out);
             }
-            return Some(&out[..piece.len()]);
+            *o = b as wchar_t;
         }
-        decode(piece, out)
+        Some(&out[..piece.len()])
     }
+
+    const DECODES: bool = true;
 }
 
 /// A conversion's bytes decoded in the thread's locale (only a zone name can hold more than
