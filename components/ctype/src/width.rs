@@ -146,8 +146,8 @@ mod tests {
         assert_eq!(wcwidth(0xe01f0), 1);
         assert_eq!(wcwidth(0xf0000), 1); // private use
         assert_eq!(wcwidth(0x110000), -1);
-        assert_eq!(wcwidth(-1), -1);
-        assert_eq!(wcwidth(0x7fff_ffff), -1);
+        assert_eq!(wcwidth(-1i32 as wchar_t), -1);
+        assert_eq!(wcwidth(0x7fff_ffff as wchar_t), -1);
     }
 
     #[test]
