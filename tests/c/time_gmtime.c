@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "random.h"
+
 static int fails;
 
 static void show(const struct tm *tm)
@@ -14,16 +16,6 @@ static void show(const struct tm *tm)
 	       tm->tm_year, tm->tm_mon, tm->tm_mday, tm->tm_hour, tm->tm_min,
 	       tm->tm_sec, tm->tm_wday, tm->tm_yday, tm->tm_isdst, tm->tm_gmtoff,
 	       tm->tm_zone);
-}
-
-static unsigned long long seed = 88172645463325252ULL;
-
-static unsigned rnd(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return (unsigned)(seed >> 11);
 }
 
 /* timegm over random fields, many far out of range (including INT_MIN and INT_MAX). */

@@ -6,33 +6,20 @@
 #include <string.h>
 #include <time.h>
 
+#include "random.h"
+
 extern char **environ;
 
 static const char *convs = "aAbBcCdDeFgGhHIjmMnprRsStTuUVwWxXyYzZ%";
 
-static unsigned long long seed = 88172645463325252ULL;
-
-static unsigned rnd(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return (unsigned)(seed >> 11);
-}
 
 /* Random fields (often out of range) and random conversions with random flags and widths. */
 static void fuzz(void)
 {
-	static const int wild[] = { 0, 1, -1, 7, 11, 12, 59, 60, 61, 365, 366, -1900, -1901, 8099, 2147483647, -2147483647 - 1 };
 	char fmt[64], buf[300];
 	for (int i = 0; i < 3000; i++) {
 		struct tm tm;
-		int *f = &tm.tm_sec;
-		for (int k = 0; k < 9; k++)
-			f[k] = rnd() % 3 ? (int)(rnd() % 400) - 20 : wild[rnd() % 16];
-		tm.tm_isdst = (int)(rnd() % 3) - 1;
-		tm.tm_gmtoff = (long)(rnd() % 100000) - 50000;
-		tm.tm_zone = 0;
+		random_tm(&tm);
 		int n = 0;
 		for (int c = 0; c < 4; c++) {
 			fmt[n++] = '%';

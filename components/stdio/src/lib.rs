@@ -13,6 +13,7 @@
 //!   `tmpfile`: one family per file, each with its `*_unlocked` forms.
 //! - [`printf`]: the formatter, generic over where arguments come from and where bytes go.
 //! - `vfprintf`, `vsnprintf`, `vdprintf`: the `v*` functions over a `FILE`, a buffer, a descriptor.
+//! - [`strfmon`]: `<monetary.h>`'s `strfmon` and `strfmon_l`, over the printf core's `%f`.
 //! - [`wide`]: `fwide` and the wide character I/O (`fgetwc`, `fputwc`, `fgetws`, `fputws`, `ungetwc`).
 //! - [`scanf`]: the scanner (generic over its input and pointer source) and `vfscanf`,
 //!   `vscanf`, `vsscanf` (x86_64 only, for its `long double`); [`wscanf`]: `vfwscanf`,
@@ -62,6 +63,7 @@ pub mod remove;
 #[cfg(target_arch = "x86_64")]
 pub mod scanf;
 pub mod setvbuf;
+pub mod strfmon;
 pub mod tmpfile;
 pub mod tmpnam;
 pub mod uflow;

@@ -9,9 +9,11 @@ use limpet_va::{VaArgs, VaList};
 use crate::vfprintf::c_result;
 
 /// Stores bytes while there is room, and drops the rest.
-struct BufSink {
-    next: *mut u8,
-    room: usize,
+pub(crate) struct BufSink {
+    /// Where the next byte goes.
+    pub(crate) next: *mut u8,
+    /// How many bytes from `next` are writable.
+    pub(crate) room: usize,
 }
 
 impl Sink for BufSink {

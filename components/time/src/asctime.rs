@@ -2,7 +2,7 @@
 use core::ffi::c_char;
 
 use crate::abi::Tm;
-use crate::fmt::Sink;
+use crate::fmt::{ByteSink, Sink};
 use crate::localtime::{localtime, localtime_r};
 use crate::names::{ABDAY, ABMON};
 

@@ -1,16 +1,18 @@
 //! `strftime` and `strftime_l` (C locale), with musl's conversions and extensions:
 //! the flags `-` (no padding), `_` (spaces), `0` (zeros) and `+`, and field widths for
-//! `%C`, `%F`, `%G` and `%Y`.
+//! `%C`, `%F`, `%G` and `%Y`. The loop is generic over the unit of the format and the
+//! output, so `wcsftime.rs` runs it over `wchar_t`: each conversion is made in bytes, then
+//! widened.
 use core::ffi::{c_char, c_void};
 
 use crate::abi::Tm;
 use crate::calendar::tm_to_secs;
-use crate::fmt::Sink;
+use crate::fmt::{ByteSink, Sink};
 use crate::names::{ABDAY, ABMON, AM, DAY, D_FMT, D_T_FMT, MON, PM, T_FMT, T_FMT_AMPM};
 use crate::tz::tm_to_tzname;
 
 /// musl formats each conversion into a buffer of this size.
-const PIECE: usize = 100;
+pub(crate) const PIECE: usize = 100;
 
 fn is_leap(y: i32) -> bool {
     // Keeps 1900 + y from overflowing; 2000 years do not change leapness.
@@ -45,10 +47,11 @@ fn week_num(tm: &Tm) -> i64 {
 
 /// Formats one conversion `c` into `out`; `None` if `c` is unknown (or a nested format
 /// came out empty).
-fn conversion(out: &mut Sink, c: u8, tm: &Tm, pad: u8) -> Option<()> {
+fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8) -> Option<()> {
+    let c = u8::try_from(c).ok()?;
     let mut width = 2;
     let mut def_pad = b'0';
-    let name = |s: &mut Sink, v: i32, names: &[&[u8]]| {
+    let name = |s: &mut S, v: i32, names: &[&[u8]]| {
         s.push_all(names.get(v as u32 as usize).copied().unwrap_or(b"-"));
     };
     let val: i64 = match c {
@@ -184,9 +187,12 @@ fn conversion(out: &mut Sink, c: u8, tm: &Tm, pad: u8) -> Option<()> {
 }
 
 /// Formats `fmt` into a piece buffer, as musl's recursive conversions do.
-fn nested(out: &mut Sink, fmt: &[u8], tm: &Tm) -> Option<()> {
+fn nested<S: ByteSink>(out: &mut S, fmt: &[u8], tm: &Tm) -> Option<()> {
+    // `format` wants the NUL too; the nested formats are a few bytes long.
+    let mut f = [0u8; NESTED_MAX + 1];
+    f[..fmt.len()].copy_from_slice(fmt);
     let mut buf = [0u8; PIECE];
-    let n = format(&mut buf, fmt, tm);
+    let n = format(&mut buf, &f[..=fmt.len()], tm);
     if n == 0 {
         return None;
     }
@@ -194,98 +200,215 @@ fn nested(out: &mut Sink, fmt: &[u8], tm: &Tm) -> Option<()> {
     Some(())
 }
 
-/// The strftime loop over `f` (which may lack a NUL: its end counts as one) into `s`.
-fn format(s: &mut [u8], f: &[u8], tm: &Tm) -> usize {
+/// The longest format a conversion expands to (`%c`'s).
+const NESTED_MAX: usize = 16;
+
+/// A unit of the format and the output: a byte for strftime, a `wchar_t` for wcsftime.
+pub(crate) trait Unit: Copy {
+    /// The unit's value: a byte, or a wide character's code point.
+    fn code(self) -> u32;
+    fn from_ascii(b: u8) -> Self;
+    /// `strtoul(s, &end, 10)` (`wcstoul` for wide units): the value and the units it used,
+    /// 0 when it read no digits. `s` ends with a NUL unit.
+    fn strtoul(s: &[Self]) -> (u64, usize);
+    /// One conversion's output in these units: `piece` itself for bytes; for wide units,
+    /// `piece` decoded in the thread's locale into `out` (musl's `mbstowcs`), or `None` if
+    /// it does not decode.
+    fn widen<'a>(piece: &'a [u8], out: &'a mut [Self; PIECE]) -> Option<&'a [Self]>;
+    /// Whether a byte past ASCII needs [`Unit::widen`] (for wide units), rather than
+    /// [`Unit::from_ascii`] (for bytes, which stay as they are).
+    const DECODES: bool;
+}
+
+/// Writes a conversion's bytes straight into the output, as units, up to `cap` of them:
+/// what musl's piece-then-copy gives when no width is to be applied. A byte past ASCII
+/// for wide units is not written but noted, and the conversion goes the piece's way.
+struct UnitSink<'a, U> {
+    out: &'a mut [U],
+    len: usize,
+    not_ascii: bool,
+}
+
+impl<U: Unit> ByteSink for UnitSink<'_, U> {
+    #[inline]
+    fn push(&mut self, b: u8) {
+        if U::DECODES && b >= 0x80 {
+            self.not_ascii = true;
+        }
+        if let Some(slot) = self.out.get_mut(self.len) {
+            *slot = U::from_ascii(b);
+        }
+        self.len += 1;
+    }
+}
+
+impl Unit for u8 {
+    fn code(self) -> u32 {
+        self as u32
+    }
+
+    fn from_ascii(b: u8) -> Self {
+        b
+    }
+
+    fn strtoul(s: &[u8]) -> (u64, usize) {
+        if s.last() != Some(&0) {
+            return (0, 0);
+        }
+        let mut end = core::ptr::null_mut();
+        // SAFETY: `s` is NUL-terminated, so strtoul reads within it.
+        let v = unsafe { limpet_stdlib::strtol::strtoul(s.as_ptr().cast(), &mut end, DECIMAL) };
+        (v as u64, end as usize - s.as_ptr() as usize)
+    }
+
+    fn widen<'a>(piece: &'a [u8], _out: &'a mut [u8; PIECE]) -> Option<&'a [u8]> {
+        Some(piece)
+    }
+
+    const DECODES: bool = false;
+}
+
+const DECIMAL: core::ffi::c_int = 10;
+
+/// Why [`padded`] stopped the loop.
+enum Stop {
+    /// An unknown conversion: the output ends here, terminated.
+    Unknown,
+    /// A conversion's text does not decode: the call returns 0.
+    Undecodable,
+}
+
+/// The strftime loop over `f`, which ends with a NUL unit, into `s`: the length written
+/// before the terminating NUL, or 0 if the output did not fit, a conversion is unknown, or
+/// (wide output) a conversion's text does not decode.
+pub(crate) fn format<U: Unit>(s: &mut [U], f: &[U], tm: &Tm) -> usize {
     let n = s.len();
-    let at = |i: usize| f.get(i).copied().unwrap_or(0);
+    let at = |i: usize| f.get(i).map_or(0, |u| u.code());
     let mut l = 0;
     let mut i = 0;
     while l < n {
         let ch = at(i);
         if ch == 0 {
-            s[l] = 0;
+            s[l] = U::from_ascii(0);
             return l;
         }
         i += 1;
-        if ch != b'%' {
-            s[l] = ch;
+        if ch != b'%' as u32 {
+            s[l] = f[i - 1];
             l += 1;
             continue;
         }
-        let mut pad = 0;
-        if matches!(at(i), b'-' | b'_' | b'0') {
-            pad = at(i);
-            i += 1;
-        }
-        let plus = at(i) == b'+';
-        if plus {
-            i += 1;
-        }
-        let digits_at = i;
-        let mut width: u64 = 0;
-        while at(i).is_ascii_digit() {
-            width = width.saturating_mul(10).saturating_add((at(i) - b'0') as u64);
-            i += 1;
-        }
-        let conv = at(i);
-        if matches!(conv, b'C' | b'F' | b'G' | b'Y') {
-            if width == 0 && i != digits_at {
-                width = 1;
+        let (mut pad, mut plus, mut width, mut conv) = (0, false, 0, at(i));
+        // A conversion letter straight after the `%` (no flag, width or modifier) is the
+        // usual case.
+        if !matches!(u8::try_from(conv), Ok(b'a'..=b'z' | b'A'..=b'D' | b'F'..=b'N' | b'P'..=b'Z')) {
+            if let Ok(p @ (b'-' | b'_' | b'0')) = u8::try_from(at(i)) {
+                pad = p;
+                i += 1;
             }
-        } else {
-            width = 0;
+            plus = at(i) == b'+' as u32;
+            if plus {
+                i += 1;
+            }
+            // musl reads the width with strtoul: white space and a sign may come first, and
+            // a minus wraps it around. A letter or `%` cannot start a number.
+            let used;
+            (width, used) = match u8::try_from(at(i)) {
+                Ok(b) if b.is_ascii_alphabetic() || b == b'%' => (0, 0),
+                _ => U::strtoul(&f[i.min(f.len())..]),
+            };
+            i += used;
+            conv = at(i);
+            if [b'C', b'F', b'G', b'Y'].iter().any(|&c| c as u32 == conv) {
+                if width == 0 && used != 0 {
+                    width = 1;
+                }
+            } else {
+                width = 0;
+            }
+            if conv == b'E' as u32 || conv == b'O' as u32 {
+                i += 1;
+            }
         }
-        if matches!(at(i), b'E' | b'O') {
-            i += 1;
+        if width == 0 {
+            // The usual case: musl would copy the piece as it is, so write it in place.
+            let cap = PIECE.min(n - l);
+            let mut sink = UnitSink { out: &mut s[l..l + cap], len: 0, not_ascii: false };
+            if conversion(&mut sink, at(i), tm, pad).is_none() {
+                break;
+            }
+            if !sink.not_ascii {
+                i += 1;
+                l += sink.len.min(cap);
+                continue;
+            }
         }
-        let mut piece = [0u8; PIECE];
-        let mut sink = Sink { buf: &mut piece, len: 0 };
-        if conversion(&mut sink, at(i), tm, pad).is_none() {
-            break;
+        match padded(&mut s[l..], at(i), tm, pad, width, plus, conv) {
+            Ok(k) => l += k,
+            Err(Stop::Unknown) => break,
+            Err(Stop::Undecodable) => {
+                s[l] = U::from_ascii(0);
+                return 0;
+            }
         }
         i += 1;
-        let mut k = sink.len.min(PIECE);
-        let mut t = &piece[..k];
-        if width != 0 {
-            // Drop the sign and leading zeros, then pad back to the width with zeros,
-            // with '-' for years before 0 and '+' (with the flag) for wide years.
-            if matches!(t.first(), Some(b'+' | b'-')) {
-                t = &t[1..];
-                k -= 1;
-            }
-            while t.len() > 1 && t[0] == b'0' && t[1].is_ascii_digit() {
-                t = &t[1..];
-                k -= 1;
-            }
-            let mut w = width.max(k as u64);
-            let d = t.iter().take_while(|b| b.is_ascii_digit()).count() as u64;
-            let need = if conv == b'C' { 3 } else { 5 };
-            if tm.tm_year < -1900 {
-                s[l] = b'-';
-                l += 1;
-                w -= 1;
-            } else if plus && d + (w - k as u64) >= need {
-                s[l] = b'+';
-                l += 1;
-                w -= 1;
-            }
-            while w > k as u64 && l < n {
-                s[l] = b'0';
-                l += 1;
-                w -= 1;
-            }
-        }
-        let k = k.min(n - l);
-        s[l..l + k].copy_from_slice(&t[..k]);
-        l += k;
     }
     if n != 0 {
         if l == n {
             l = n - 1;
         }
-        s[l] = 0;
+        s[l] = U::from_ascii(0);
     }
     0
+}
+
+/// Conversion `c` as musl makes it when it has a width, or (for wide units) text past
+/// ASCII: into a piece, widened, then, with a width, stripped of its sign and leading zeros
+/// and padded back with zeros, with '-' for years before 0 and '+' (with the flag) for wide
+/// years. Writes at most `s.len()` units; returns how many.
+#[inline(never)]
+fn padded<U: Unit>(s: &mut [U], c: u32, tm: &Tm, pad: u8, width: u64, plus: bool, conv: u32) -> Result<usize, Stop> {
+    let is_digit = |c: u32| (b'0' as u32..=b'9' as u32).contains(&c);
+    let n = s.len();
+    let mut piece = [0u8; PIECE];
+    let mut sink = Sink { buf: &mut piece, len: 0 };
+    conversion(&mut sink, c, tm, pad).ok_or(Stop::Unknown)?;
+    let k = sink.len.min(PIECE);
+    let mut wide = [U::from_ascii(0); PIECE];
+    let mut t = U::widen(&piece[..k], &mut wide).ok_or(Stop::Undecodable)?;
+    let mut k = t.len();
+    let mut l = 0;
+    if width != 0 {
+        if matches!(t.first().map(|u| u.code()), Some(c) if c == b'+' as u32 || c == b'-' as u32) {
+            t = &t[1..];
+            k -= 1;
+        }
+        while t.len() > 1 && t[0].code() == b'0' as u32 && is_digit(t[1].code()) {
+            t = &t[1..];
+            k -= 1;
+        }
+        let mut w = width.max(k as u64);
+        let d = t.iter().take_while(|u| is_digit(u.code())).count() as u64;
+        let need = if conv == b'C' as u32 { 3 } else { 5 };
+        // The caller's loop has room for one more unit.
+        if tm.tm_year < -1900 {
+            s[l] = U::from_ascii(b'-');
+            l += 1;
+            w -= 1;
+        } else if plus && d + (w - k as u64) >= need {
+            s[l] = U::from_ascii(b'+');
+            l += 1;
+            w -= 1;
+        }
+        while w > k as u64 && l < n {
+            s[l] = U::from_ascii(b'0');
+            l += 1;
+            w -= 1;
+        }
+    }
+    let k = k.min(n - l);
+    s[l..l + k].copy_from_slice(&t[..k]);
+    Ok(l + k)
 }
 
 /// `strftime(s, n, fmt, tm)`—Formats `*tm` by `fmt` into `s` (at most `n` bytes with the
@@ -298,7 +421,7 @@ fn format(s: &mut [u8], f: &[u8], tm: &Tm) -> usize {
 pub unsafe extern "C" fn strftime(s: *mut c_char, n: usize, fmt: *const c_char, tm: *const Tm) -> usize {
     // SAFETY: caller's contract; the format is read up to its NUL.
     unsafe {
-        let f = core::slice::from_raw_parts(fmt as *const u8, crate::c_len(fmt));
+        let f = core::slice::from_raw_parts(fmt as *const u8, crate::c_len(fmt) + 1);
         let out: &mut [u8] = if n == 0 { &mut [] } else { core::slice::from_raw_parts_mut(s as *mut u8, n) };
         format(out, f, &*tm)
     }
@@ -362,6 +485,22 @@ mod tests {
             assert_eq!(fmt("%G %g %V %U %W %j", &tm).1.as_bytes(), &b[..n], "{t}");
             t += 86_400 * 3 + 7;
         }
+    }
+
+    #[test]
+    fn widths_are_read_as_strtoul_reads_them() {
+        let tm = tm_at(1_700_000_000);
+        // White space and a sign may precede the digits (musl's strtoul), ...
+        assert_eq!(fmt("%  5Y|%+ 5Y|%_ 6C|% 5d", &tm), (21, "02023|+2023|000020|14".into()));
+        // ... a minus wraps the width around, so the zeros fill the buffer, ...
+        assert_eq!(fmt("%+-5Y", &tm).0, 0);
+        assert_eq!(fmt("%0-8F", &tm).0, 0);
+        // ... and so does a width past u64, which also sets ERANGE.
+        limpet_syscall::set_errno(0);
+        assert_eq!(fmt("%99999999999999999999999Y", &tm).0, 0);
+        assert_eq!(limpet_syscall::errno(), limpet_syscall::errno::ERANGE);
+        // "-0" is a width that was given: 1.
+        assert_eq!(fmt("%+-0Y|%-0C", &tm), (7, "2023|20".into()));
     }
 
     #[test]

@@ -140,6 +140,15 @@ pub unsafe fn format<A: ArgSource + ?Sized, S: Sink + ?Sized>(fmt: &[u8], args: 
     unsafe { run(&plan, fmt, args, sink) }
 }
 
+/// `%*.*f` of `x` into `sink`, for strfmon: the count of bytes produced, or EOVERFLOW past
+/// `INT_MAX` as printf's.
+pub(crate) fn fixed<S: Sink + ?Sized>(sink: &mut S, x: f64, width: usize, prec: usize) -> Result<usize, i32> {
+    let mut out = format::Out::new(sink);
+    let x = float::Float::from_f64(x);
+    float::float_field(&mut out, parse::Flags::empty(), width, Some(prec), x, parse::FloatStyle::Fixed, false)?;
+    Ok(out.count())
+}
+
 /// The first pass (see the module doc).
 pub(crate) fn plan<A: ArgSource + ?Sized>(fmt: &[u8], args: &mut A) -> Result<Plan, i32> {
     args::plan(fmt, args)
