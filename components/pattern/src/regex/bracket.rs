@@ -3,8 +3,8 @@
 //! not.
 //!
 //! Read as musl reads them: a `]` first (after `^`) is a member; `-` first or last is a
-//! member; a backslash is a member; `[:name:]` is a class (an unknown name is
-//! `REG_ECTYPE`); a range is by character value and may not run backwards, start at a
+//! member; a backslash is a member; `[:name:]` is a class (an unknown or unterminated name
+//! is `REG_ECTYPE`); a range is by character value and may not run backwards, start at a
 //! class or follow another range's end (`[a-c-e]`), each `REG_ERANGE`. Where limpet differs:
 //! `[.x.]` and `[=x=]` of one character stand for it, as POSIX asks (musl 1.2.3 refuses
 //! every collating symbol and equivalence class with `REG_ECOLLATE`); longer ones are
@@ -102,9 +102,11 @@ impl Sets {
                 // A range: its start is the member just read.
                 let lo = start.take().ok_or(Error::Range)?;
                 self.items.pop();
-                let (hi, len) = match single(p, i + 1)? {
-                    Some(x) => x,
-                    None => return Err(Error::Range),
+                // A range needs an end character: not a class, nor the pattern's end.
+                let (hi, len) = match single(p, i + 1) {
+                    Ok(Some(x)) => x,
+                    Ok(None) | Err(Error::Brack) => return Err(Error::Range),
+                    Err(e) => return Err(e),
                 };
                 if hi < lo {
                     return Err(Error::Range);
@@ -118,7 +120,7 @@ impl Sets {
                 continue;
             }
             if c == OPEN && at(i + 1) == Some(CLASS) {
-                let (name, len) = delimited(p, i, CLASS)?;
+                let (name, len) = delimited(p, i, CLASS).map_err(|_| Error::Ctype)?;
                 let mut bytes = [0u8; CLASS_NAME_MAX];
                 if name.len() > CLASS_NAME_MAX || name.iter().any(|&x| x >= 0x80) {
                     return Err(Error::Ctype);

@@ -10,8 +10,9 @@
 //! - BRE: `\(` `\)` group, `\{m,n\}` is an interval, `\+` `\?` and `\|` are GNU's one or
 //!   more, optional and alternation; `*` first in an expression, a group or an alternative
 //!   (after a leading `^` too) is an ordinary character; `^` is an anchor only first and
-//!   `$` only last (in the same places), otherwise ordinary; `\1`..`\9` refer back to an
-//!   opened subexpression (`REG_ESUBREG` for one not yet opened).
+//!   `$` only last (in the same places), otherwise ordinary; `\1`..`\9` refer back to a
+//!   subexpression (`REG_ESUBREG`, after any other error, for one the pattern lacks);
+//! - both: `\a` `\e` `\f` `\n` `\r` `\t` are the control characters C gives them.
 //!
 //! Groups nest at most [`MAX_DEPTH`] deep (`REG_ESPACE` past it), which bounds this
 //! parser's recursion; the tree's depth is checked afterwards (`lower`).
@@ -41,6 +42,8 @@ pub(crate) struct Parser<'a> {
     /// Subexpressions opened so far.
     pub(crate) groups: u16,
     pub(crate) backrefs: bool,
+    /// The largest back-reference, checked against the subexpressions once all are read.
+    max_backref: u16,
     depth: usize,
 }
 
@@ -55,6 +58,7 @@ impl<'a> Parser<'a> {
             sets: Sets::new(),
             groups: 0,
             backrefs: false,
+            max_backref: 0,
             depth: 0,
         }
     }
@@ -65,6 +69,9 @@ impl<'a> Parser<'a> {
         if self.i < self.p.len() {
             // Only a BRE's `\)` stops the top level early.
             return Err(Error::Paren);
+        }
+        if self.max_backref > self.groups {
+            return Err(Error::Subreg);
         }
         self.tree.root = root;
         Ok(())
@@ -116,7 +123,9 @@ impl<'a> Parser<'a> {
             let c = self.p[self.i];
             if !self.ere && c == b'^' as u32 && items.is_empty() {
                 self.i += 1;
-                items.push(self.tree.add(Node::Assert(Assert::LineStart))?)?;
+                // `\+`, `\?` and `\{` repeat a leading `^` (a `*` there is ordinary).
+                let anchor = self.tree.add(Node::Assert(Assert::LineStart))?;
+                items.push(self.bre_anchor_repetitions(anchor)?)?;
                 continue;
             }
             if !self.ere && c == b'$' as u32 && self.bre_at_end(1) {
@@ -206,9 +215,7 @@ impl<'a> Parser<'a> {
             b'{' | b'+' | b'?' if !self.ere => return Err(Error::Badrpt),
             b'1'..=b'9' if !self.ere => {
                 let n = (b - b'0') as u16;
-                if n > self.groups {
-                    return Err(Error::Subreg);
-                }
+                self.max_backref = self.max_backref.max(n);
                 self.backrefs = true;
                 Ok(Node::Backref(n))
             }
@@ -220,6 +227,12 @@ impl<'a> Parser<'a> {
             b's' | b'S' => Ok(Node::Set(self.sets.class_escape(b"space", false, b == b'S')?)),
             b'd' | b'D' => Ok(Node::Set(self.sets.class_escape(b"digit", false, b == b'D')?)),
             b'x' => return self.hex(),
+            b'a' => return self.literal(0x07),
+            b'e' => return self.literal(0x1b),
+            b'f' => return self.literal(0x0c),
+            b'n' => return self.literal(0x0a),
+            b'r' => return self.literal(0x0d),
+            b't' => return self.literal(0x09),
             _ => return self.literal(c),
         };
         Ok(self.tree.add(node?)?)
@@ -249,6 +262,11 @@ impl<'a> Parser<'a> {
             self.i += 1;
         }
         self.literal(v)
+    }
+
+    /// The repetitions a BRE's leading `^` takes: `\+`, `\?` and `\{`, not `*`.
+    fn bre_anchor_repetitions(&mut self, anchor: NodeId) -> Result<NodeId, Error> {
+        if is(self.at(0), b'*') { Ok(anchor) } else { self.repetitions(anchor) }
     }
 
     /// The repetitions after an atom, each applied to what came before.
