@@ -1,18 +1,22 @@
-/* regcomp/regexec against musl over generated patterns and subjects: for each pattern
- * (BRE and ERE, over a small alphabet, with groups, alternation, repetitions, intervals,
- * bracket expressions, classes, anchors, word assertions, REG_ICASE/REG_NEWLINE and
- * back-references in BREs), regcomp's result and, for several subjects and exec flags,
- * regexec's result and every offset of pmatch. The outputs are folded into a digest per
- * family, so the output is small; `regex_diff -v` (or REGEX_DIFF_VERBOSE=1) prints every
- * case instead, to find the first that differs.
+/* regcomp/regexec over generated patterns and subjects: for each pattern (BRE and ERE,
+ * over a small alphabet, with groups, alternation, repetitions, intervals, bracket
+ * expressions, classes, anchors and word assertions at the ends, REG_ICASE/REG_NEWLINE,
+ * back-references in BREs), regcomp's result and, for eight subjects and exec flags each,
+ * regexec's result and pmatch[0] (every offset of pmatch in the "submatch" family); then
+ * 40,000 strings of the syntax's own characters ("soup"), for the error codes. The
+ * outputs are folded into a digest per family, so the output is small; `regex_diff -v`
+ * (or REGEX_DIFF_VERBOSE=1) prints every case, to compare with musl case by case.
  *
- * Left out, where limpet follows POSIX and musl does not (tests/c/README.md):
- * - submatches of patterns where a subexpression is followed by something that can
- *   match the same text (musl's tagged automaton prefers other splits); the family
- *   "submatch" uses only shapes where musl follows POSIX, the others print only the
- *   overall match (pmatch[0]) and the return codes;
- * - `X{0}` around a subexpression, which musl reports as matching the empty string;
- * - `[.x.]` and `[=x=]`, which musl refuses. */
+ * About 424,000 cases; on musl 1.2.3 all but about 540 give the same answer. Those are
+ * musl's TRE-based matcher going against POSIX (each sampled one checked against glibc,
+ * which agrees with limpet): a match that is not the leftmost ((a?).{2,3} against "xaxxx"
+ * gives (1,5)), none where one exists, one that does not exist, and submatches that are
+ * not "each subpattern the longest from the left". Hence regex_diff.expected, limpet's
+ * output; components/pattern/README.md lists the differences. Left out of the generator,
+ * where musl reads undefined shapes its own way or hangs: a repetition right after another
+ * (musl: non-greedy), a repeated anchor, `$` with `|` in the soup, repeated groups with
+ * back-references (musl backtracks without bound), `[.x.]` and `[=x=]` (musl refuses
+ * them). */
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,10 +89,6 @@ static void atom(struct gen *g, int depth)
 		 * group: leave those out of that family. */
 		if (g->backrefs)
 			return;
-	} else if (r == 4 && !g->plain) {
-		static const char *const as[] = { "\\<", "\\>", "\\b", "\\B", "^", "$" };
-		put(g, as[rnd(g->ere ? 6 : 4)]);
-		return; /* no repetition of an assertion */
 	} else if (r == 5 && g->backrefs && g->groups > 0) {
 		char b[4] = { '\\', '1' + rnd(g->groups), 0 };
 		put(g, b);
@@ -151,19 +151,30 @@ static void escape(char *dst, const char *s)
 
 struct family {
 	const char *name;
-	int ere, backrefs, plain, subs;
+	int ere, backrefs, plain, subs, anchors;
 	int patterns;
 };
 
 static int run(const struct family *f)
 {
 	char pat[256];
-	unsigned long long before = digest;
+	digest = 1469598103934665603ull;
 	long compiled = 0, errors = 0, matches = 0, execs = 0;
 	for (int k = 0; k < f->patterns; k++) {
 		struct gen g = { pat, 0, sizeof pat, f->ere, 0, f->backrefs, f->plain };
 		pat[0] = 0;
+		/* Anchors and word assertions only at the ends: musl loses matches with an
+		 * assertion inside a group or an alternation. */
+		int anchored = f->anchors ? rnd(6) : 5;
+		if (anchored == 0)
+			put(&g, "^");
+		else if (anchored == 1)
+			put(&g, "\\<");
 		expr(&g, f->backrefs ? 1 : 2);
+		if (anchored == 2)
+			put(&g, "$");
+		else if (anchored == 3)
+			put(&g, rnd(2) ? "\\>" : "\\b");
 		int cflags = (f->ere ? REG_EXTENDED : 0) | (rnd(8) == 0 ? REG_ICASE : 0) | (rnd(8) == 0 ? REG_NEWLINE : 0);
 		/* The subjects are drawn first, so that a difference in regcomp's answer does
 		 * not change the cases that follow. */
@@ -204,7 +215,7 @@ static int run(const struct family *f)
 		regfree(&re);
 	}
 	printf("%s: patterns %d compiled %ld errors %ld execs %ld matches %ld digest %016llx\n", f->name, f->patterns, compiled,
-	       errors, execs, matches, before ^ digest);
+	       errors, execs, matches, digest);
 	return 0;
 }
 
@@ -230,7 +241,7 @@ static void soup(int n)
 {
 	static const char chars[] = "()[]{}*+?|\\^$.-a1,:=b2";
 	char pat[16], subj[16];
-	unsigned long long before = digest;
+	digest = 1469598103934665603ull;
 	long errors = 0;
 	for (int k = 0; k < n; k++) {
 		int len = 1 + rnd(8);
@@ -258,7 +269,7 @@ static void soup(int n)
 			regfree(&re);
 		}
 	}
-	printf("soup: patterns %d errors %ld digest %016llx\n", n, errors, before ^ digest);
+	printf("soup: patterns %d errors %ld digest %016llx\n", n, errors, digest);
 }
 
 int main(int argc, char **argv)
@@ -266,10 +277,11 @@ int main(int argc, char **argv)
 	const char *v = getenv("REGEX_DIFF_VERBOSE");
 	verbose = (argc > 1 && !strcmp(argv[1], "-v")) || (v && *v == '1');
 	static const struct family fams[] = {
-		{ "ere", 1, 0, 0, 0, 12000 },
-		{ "bre", 0, 0, 0, 0, 6000 },
-		{ "backref", 0, 1, 0, 0, 4000 },
-		{ "submatch", 1, 0, 1, 1, 12000 },
+		{ "ere", 1, 0, 0, 0, 0, 12000 },
+		{ "bre", 0, 0, 0, 0, 0, 6000 },
+		{ "anchored", 1, 0, 0, 0, 1, 6000 },
+		{ "backref", 0, 1, 0, 0, 0, 4000 },
+		{ "submatch", 1, 0, 1, 1, 0, 12000 },
 	};
 	for (size_t i = 0; i < sizeof fams / sizeof *fams; i++)
 		run(&fams[i]);

@@ -151,11 +151,12 @@ impl Search<'_> {
     }
 
     /// The length of what subexpression `n` matched when it is found again at `p`; `None`
-    /// when it is not there or the subexpression has matched nothing yet.
+    /// when it is not there. A subexpression that has matched nothing (yet) is found as
+    /// the empty string, as in musl.
     fn backref(&self, n: u16, p: usize) -> Option<usize> {
         let (a, b) = (self.caps[2 * n as usize], self.caps[2 * n as usize + 1]);
         if a == UNSET || b == UNSET || b < a {
-            return None;
+            return Some(0);
         }
         let (a, b) = (a as usize, b as usize);
         let len = b - a;
