@@ -43,6 +43,7 @@ pub mod poll;
 pub mod pwd;
 pub mod pthread;
 pub mod random;
+pub mod regex;
 pub mod resource;
 pub mod sched;
 pub mod search;
@@ -86,6 +87,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "pthread", constants: pthread::CONSTANTS, types: &[], structs: pthread::STRUCTS },
     check::Module { name: "pwd", constants: &[], types: pwd::TYPES, structs: pwd::STRUCTS },
     check::Module { name: "random", constants: random::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "regex", constants: regex::CONSTANTS, types: regex::TYPES, structs: regex::STRUCTS },
     check::Module { name: "resource", constants: resource::CONSTANTS, types: resource::TYPES, structs: resource::STRUCTS },
     check::Module { name: "sched", constants: sched::CONSTANTS, types: &[], structs: sched::STRUCTS },
     check::Module { name: "search", constants: search::CONSTANTS, types: search::TYPES, structs: search::STRUCTS },

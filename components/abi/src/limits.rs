@@ -21,5 +21,7 @@ crate::constants! {
         pub const PAGESIZE: usize = 4096;
         /// The longest multibyte character in any locale.
         pub const MB_LEN_MAX: usize = 4;
+        /// The largest count a regular expression's interval `{m,n}` takes.
+        pub const RE_DUP_MAX: u16 = 255;
     }
 }

@@ -15,4 +15,5 @@ pub mod fnmatch;
 pub mod glob;
 mod imports;
 mod list;
+pub mod regex;
 pub mod wordexp;

@@ -197,3 +197,93 @@ impl Drop for Scratch {
         unsafe { free(self.0.cast::<c_void>()) };
     }
 }
+
+/// A growing array of plain values (`regcomp`'s tables, `regexec`'s scratch sets): a
+/// `Vec` whose growth can fail.
+pub(crate) struct Buf<T: Copy> {
+    ptr: *mut T,
+    len: usize,
+    cap: usize,
+}
+
+impl<T: Copy> Buf<T> {
+    pub(crate) const fn new() -> Buf<T> {
+        Buf { ptr: null_mut(), len: 0, cap: 0 }
+    }
+
+    /// `n` copies of `v`.
+    pub(crate) fn filled(n: usize, v: T) -> Result<Buf<T>, NoSpace> {
+        let mut b = Buf::new();
+        b.reserve(n)?;
+        for _ in 0..n {
+            b.push(v)?;
+        }
+        Ok(b)
+    }
+
+    /// Room for `more` values after the contents.
+    pub(crate) fn reserve(&mut self, more: usize) -> Result<(), NoSpace> {
+        if self.cap - self.len >= more {
+            return Ok(());
+        }
+        let want = self.len.checked_add(more).ok_or(NoSpace)?;
+        let cap = want.max(self.cap.saturating_mul(2)).max(FIRST_CAPACITY);
+        let bytes = cap.checked_mul(size_of::<T>()).ok_or(NoSpace)?;
+        // SAFETY: `ptr` is null or this buffer's own allocation.
+        let p = unsafe { realloc(self.ptr.cast(), bytes) }.cast::<T>();
+        if p.is_null() {
+            return Err(NoSpace);
+        }
+        (self.ptr, self.cap) = (p, cap);
+        Ok(())
+    }
+
+    pub(crate) fn push(&mut self, v: T) -> Result<(), NoSpace> {
+        self.reserve(1)?;
+        // SAFETY: `len < cap` after `reserve`, within the allocation.
+        unsafe { self.ptr.add(self.len).write(v) };
+        self.len += 1;
+        Ok(())
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<T> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        // SAFETY: the value at `len` was initialised by a push.
+        Some(unsafe { self.ptr.add(self.len).read() })
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl<T: Copy> core::ops::Deref for Buf<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        if self.ptr.is_null() {
+            return &[];
+        }
+        // SAFETY: `ptr` holds `len` initialised values.
+        unsafe { core::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl<T: Copy> core::ops::DerefMut for Buf<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        if self.ptr.is_null() {
+            return &mut [];
+        }
+        // SAFETY: `ptr` holds `len` initialised values, and the buffer is borrowed mutably.
+        unsafe { core::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+}
+
+impl<T: Copy> Drop for Buf<T> {
+    fn drop(&mut self) {
+        // SAFETY: the buffer's own allocation, or null.
+        unsafe { free(self.ptr.cast()) };
+    }
+}

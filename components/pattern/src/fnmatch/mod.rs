@@ -22,7 +22,7 @@ pub use limpet_abi::fnmatch::{
 };
 
 mod bracket;
-mod text;
+pub(crate) mod text;
 mod token;
 mod wild;
 
