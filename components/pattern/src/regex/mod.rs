@@ -31,6 +31,8 @@ mod submatch;
 mod text;
 
 #[cfg(test)]
+mod oracle;
+#[cfg(test)]
 mod tests;
 
 use crate::imports::{free, malloc};

@@ -204,14 +204,14 @@ impl<'a> Extract<'a> {
         if re.tree.groups[node as usize].0 == 0 {
             return Ok(());
         }
-        let n = re.tree.tree.nodes[node as usize];
-        // What this node matches now replaces what an earlier copy of it placed; a
-        // repetition that iterates no more keeps it.
-        if !matches!(n, Node::Star { .. } | Node::Opt { .. }) {
-            self.reset(node);
-        }
-        match n {
+        match re.tree.tree.nodes[node as usize] {
+            // This match replaces what an earlier copy of the subexpression placed, and
+            // those inside it report only what they match within it (POSIX's rule for
+            // nested subexpressions). Nothing else forgets: a subexpression that takes no
+            // part in a later iteration keeps its last match (`(a|b){0,2}{2}` against
+            // `ba`, whose second iteration matches the empty string, reports (1,2)).
             Node::Group(n, x) => {
+                self.reset(node);
                 self.caps[n as usize] = (a as isize, b as isize);
                 self.place(x, a, b)
             }
@@ -226,7 +226,6 @@ impl<'a> Extract<'a> {
             }
             Node::Opt { node: x, extra } => {
                 if a < b || (!extra && self.matches_empty(x, a)?) {
-                    self.reset(x);
                     self.place(x, a, b)?;
                 }
                 Ok(())
@@ -234,7 +233,6 @@ impl<'a> Extract<'a> {
             Node::Star { node: x, extra } => {
                 if a == b {
                     if !extra && self.matches_empty(x, a)? {
-                        self.reset(x);
                         self.place(x, a, b)?;
                     }
                     return Ok(());
@@ -251,7 +249,6 @@ impl<'a> Extract<'a> {
                     q = m;
                 }
                 if let Some((p, m)) = last {
-                    self.reset(x);
                     self.place(x, p, m)?;
                 }
                 Ok(())

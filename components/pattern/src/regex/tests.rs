@@ -131,3 +131,19 @@ fn size_bounds() {
     assert!(t.elapsed() < Duration::from_secs(2));
     assert_eq!(comp("a{255}{255}", E), 0);
 }
+
+/// A subexpression that takes no part in a later iteration keeps its last match (POSIX:
+/// "the last such match"); only a new match of an enclosing one forgets it. Found by the
+/// oracle (`oracle.rs`): the second, empty iteration of `{2}` used to forget it.
+#[test]
+fn last_match_kept() {
+    check(&[
+        ("(^b*|a){0,2}{2}", E, "ba", "(0,2)(1,2)"),
+        ("(^b*){0,2}{2}", E, "ba", "(0,1)(0,1)"),
+        ("(^b*|a^(a*)){0,2}{2,4}", E, "ba", "(0,1)(0,1)(-1,-1)"),
+        ("((a){2})?{2}", E, "aa", "(0,2)(0,2)(1,2)"),
+        ("((^b*)?){2}", E, "ba", "(0,1)(1,1)(-1,-1)"),
+        ("((a)|b)*", E, "ab", "(0,2)(1,2)(-1,-1)"),
+        ("((a)|b){2}", E, "ab", "(0,2)(1,2)(-1,-1)"),
+    ]);
+}
