@@ -16,4 +16,6 @@ pub mod glob;
 mod imports;
 mod list;
 pub mod regex;
+#[cfg(test)]
+mod test_locale;
 pub mod wordexp;

@@ -2,11 +2,12 @@
 //! from musl 1.2.3 unless it says limpet differs), the greedy matcher against a plain
 //! dynamic-programming one over random patterns, and pathological patterns under a
 //! generous time cap.
-use std::ffi::{CString, c_char, c_int, c_void};
+use std::ffi::{CString, c_int};
 use std::time::{Duration, Instant};
 
 use super::token::{self, Token};
 use super::*;
+use crate::test_locale::in_utf8;
 
 const NOMATCH: c_int = FNM_NOMATCH;
 
@@ -154,27 +155,6 @@ fn flags() {
         ("[![:upper:]]", "b", FNM_CASEFOLD, NOMATCH),
         ("*ABC", "xxabc", FNM_CASEFOLD, 0),
     ]);
-}
-
-// glibc's locale calls, for the UTF-8 tests: the test binary runs on the host's C library,
-// whose `mbrtowc` the imports reach. A thread's own locale keeps the other tests in "C".
-unsafe extern "C" {
-    fn newlocale(mask: c_int, name: *const c_char, base: *mut c_void) -> *mut c_void;
-    fn uselocale(loc: *mut c_void) -> *mut c_void;
-}
-/// glibc's `LC_CTYPE_MASK`.
-const LC_CTYPE_MASK: c_int = 1;
-
-fn in_utf8<R>(f: impl FnOnce() -> R) -> R {
-    // SAFETY: a locale object that lives for the process; this thread's locale is put back.
-    unsafe {
-        let loc = newlocale(LC_CTYPE_MASK, c"C.UTF-8".as_ptr(), std::ptr::null_mut());
-        assert!(!loc.is_null(), "C.UTF-8 is missing");
-        let old = uselocale(loc);
-        let r = f();
-        uselocale(old);
-        r
-    }
 }
 
 #[test]
