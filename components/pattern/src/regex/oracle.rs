@@ -31,6 +31,10 @@ enum T {
     Set { members: &'static [u8], neg: bool, text: &'static str },
     Bol,
     Eol,
+    /// `\<` and `\>`: a word character (alphanumeric or `_`) after and none before, or
+    /// the other way round.
+    WordStart,
+    WordEnd,
     Group(usize, usize),
     Cat(usize, usize),
     Alt(Vec<usize>),
@@ -56,8 +60,22 @@ impl Rng {
     }
 }
 
-const SETS: [(&[u8], bool, &str); 4] =
-    [(b"ab", false, "[ab]"), (b"a", true, "[^a]"), (b"abcdefghijklmnopqrstuvwxyz", false, "[[:lower:]]"), (b"b\n", false, "[b\n]")];
+const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+const ALPHA: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/// Bracket expressions: members, negated, as written. The last ones are
+/// `tests/c/regex_diff.c`'s.
+const SETS: [(&[u8], bool, &str); 8] = [
+    (b"ab", false, "[ab]"),
+    (b"a", true, "[^a]"),
+    (LOWER, false, "[[:lower:]]"),
+    (b"b\n", false, "[b\n]"),
+    (b"abc", false, "[a-c]"),
+    (ALPHA, false, "[[:alpha:]]"),
+    (b"]a", false, "[]a]"),
+    (b" \t\n\x0b\x0c\rb", true, "[^[:space:]b]"),
+];
+/// Literals: mostly `a` and `b`, the rest from regex_diff's atoms (`.` is written `\.`).
+const LITERALS: &[u8] = b"ababababcxA.";
 
 struct Gen<'r> {
     rng: &'r mut Rng,
@@ -101,17 +119,21 @@ impl Gen<'_> {
             let inner = if self.rng.next(30) == 0 { self.add(T::Empty) } else { self.expr(depth - 1, true) };
             self.add(T::Group(g, inner))
         } else if r < 30 {
-            let c = if self.rng.next(2) == 0 { b'a' } else { b'b' };
+            let c = LITERALS[self.rng.next(LITERALS.len() as u32) as usize];
             self.add(T::Lit(c))
         } else if r < 32 {
             self.add(T::Any)
         } else if r < 36 {
             let (members, neg, text) = SETS[self.rng.next(SETS.len() as u32) as usize];
             self.add(T::Set { members, neg, text })
-        } else if r < 38 {
+        } else if r < 37 {
             self.add(T::Bol)
-        } else {
+        } else if r < 38 {
             self.add(T::Eol)
+        } else if r < 39 {
+            self.add(T::WordStart)
+        } else {
+            self.add(T::WordEnd)
         };
         let reps = match self.rng.next(20) {
             0..11 => 0,
@@ -151,7 +173,10 @@ impl Pat {
     fn write(&self, n: usize, ere: bool, out: &mut String) -> Option<()> {
         let esc = if ere { "" } else { "\\" };
         match &self.nodes[n] {
+            T::Lit(b'.') => out.push_str("\\."),
             T::Lit(c) => out.push(*c as char),
+            T::WordStart => out.push_str("\\<"),
+            T::WordEnd => out.push_str("\\>"),
             T::Any => out.push('.'),
             T::Set { text, .. } => out.push_str(text),
             T::Bol if ere => out.push('^'),
@@ -234,6 +259,11 @@ impl Case<'_> {
         }
     }
 
+    /// Whether `s[k]` is a word character (false off either end).
+    fn word_at(&self, k: usize) -> bool {
+        self.s.get(k).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
+    }
+
     /// Whether node `n` can match exactly `s[i..j]`.
     fn matches(&mut self, n: usize, i: usize, j: usize) -> bool {
         let at = n * SPANS + i * (MAX_SUBJECT + 1) + j;
@@ -245,6 +275,8 @@ impl Case<'_> {
             T::Lit(_) | T::Any | T::Set { .. } => j == i + 1 && self.char_ok(&t, self.s[i]),
             T::Bol => i == j && if i == 0 { !self.notbol } else { self.newline && self.s[i - 1] == b'\n' },
             T::Eol => i == j && if i == self.s.len() { !self.noteol } else { self.newline && self.s[i] == b'\n' },
+            T::WordStart => i == j && !self.word_at(i.wrapping_sub(1)) && self.word_at(i),
+            T::WordEnd => i == j && self.word_at(i.wrapping_sub(1)) && !self.word_at(i),
             T::Empty => i == j,
             T::Group(_, x) => self.matches(*x, i, j),
             T::Cat(a, b) => (i..=j).any(|k| self.matches(*a, i, k) && self.matches(*b, k, j)),
@@ -367,12 +399,15 @@ fn real(re: &Regex, s: &[u8], eflags: c_int) -> Option<Vec<(isize, isize)>> {
 fn subject(rng: &mut Rng, newline: bool) -> Vec<u8> {
     let len = rng.next(MAX_SUBJECT as u32 + 1) as usize;
     (0..len)
-        .map(|_| match rng.next(16) {
+        .map(|_| match rng.next(20) {
             0..6 => b'a',
             6..12 => b'b',
             12 => b'c',
             13 => b'A',
             14 => b'B',
+            15 => b' ',
+            // regex_diff's other subject characters.
+            16 => b".]-1x"[rng.next(5) as usize],
             _ if newline => b'\n',
             _ => b'a',
         })
