@@ -254,7 +254,7 @@ impl Case<'_> {
             // REG_NEWLINE: neither `.` nor a negated list matches a newline.
             T::Any => !(self.newline && c == b'\n'),
             T::Set { members, neg: false, .. } => fold(&|x| members.contains(&x)),
-            T::Set { members, neg: true, .. } => !(self.newline && c == b'\n') && !fold(&|x| members.contains(&x)),
+            T::Set { members, neg: true, .. } => !((self.newline && c == b'\n') || fold(&|x| members.contains(&x))),
             _ => unreachable!(),
         }
     }
