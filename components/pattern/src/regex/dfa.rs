@@ -579,3 +579,79 @@ pub(crate) fn ascii(s: &[u8]) -> bool {
     }
     chunks.remainder().iter().all(|&b| b < 0x80)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{REG_EXTENDED, REG_ICASE, REG_NEWLINE, REG_NOTBOL, REG_NOTEOL, search};
+    use super::*;
+
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    fn pattern(r: &mut Rng, out: &mut std::vec::Vec<u8>, depth: usize) {
+        const ATOMS: &[&str] = &[
+            "a", "b", "A", ".", "[ab]", "[^a]", "[[:space:]]", "\\w", "\\W", "^", "$", "\\<", "\\>", "\\b", "\\B", "ab",
+            "\n", "x", "[a-c]",
+        ];
+        const POST: &[&str] = &["", "", "", "*", "+", "?", "{2}", "{1,3}", "{0,2}"];
+        for _ in 0..1 + r.below(4) {
+            if depth < 3 && r.below(4) == 0 {
+                out.push(b'(');
+                pattern(r, out, depth + 1);
+                if r.below(2) == 0 {
+                    out.push(b'|');
+                    pattern(r, out, depth + 1);
+                }
+                out.push(b')');
+            } else {
+                out.extend_from_slice(ATOMS[r.below(ATOMS.len())].as_bytes());
+            }
+            out.extend_from_slice(POST[r.below(POST.len())].as_bytes());
+        }
+    }
+
+    /// The automata find what the simulation finds, over random patterns, flags and
+    /// subjects, each pattern against several subjects in turn (the cache kept between).
+    #[test]
+    fn same_as_simulation() {
+        let mut r = Rng(0x5eed_1234_abcd);
+        let mut checked = 0;
+        for _ in 0..6000 {
+            let mut p = std::vec::Vec::new();
+            pattern(&mut r, &mut p, 0);
+            let cflags = REG_EXTENDED
+                | if r.below(4) == 0 { REG_ICASE } else { 0 }
+                | if r.below(3) == 0 { REG_NEWLINE } else { 0 };
+            let Ok(re) = Program::new(&p, cflags) else { continue };
+            if re.backrefs {
+                continue;
+            }
+            for _ in 0..8 {
+                let len = r.below(14);
+                let s: std::vec::Vec<u8> = (0..len).map(|_| b"abAx \n_-"[r.below(8)]).collect();
+                let eflags = [0, 0, REG_NOTBOL, REG_NOTEOL][r.below(4)];
+                let want = search::find(&re, &s, eflags).ok().unwrap();
+                let got = match find(&re, &s, eflags) {
+                    Ok(x) => x,
+                    Err(_) => panic!("gave up on {:?}", std::string::String::from_utf8_lossy(&p)),
+                };
+                assert_eq!(
+                    got,
+                    want,
+                    "{:?} flags {cflags:#x} against {:?} eflags {eflags:#x}",
+                    std::string::String::from_utf8_lossy(&p),
+                    std::string::String::from_utf8_lossy(&s)
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
+}
