@@ -3,13 +3,16 @@
 //! - `parse` reads the pattern (BRE or ERE, musl's extensions) into a tree (`ast`), with
 //!   `bracket`'s sets; `lower` expands repetitions into copies within a bound on size;
 //! - `nfa` builds a Thompson automaton of the tree, forward and reversed;
-//! - `search` finds the leftmost-longest match in one pass, `submatch` then places the
+//! - `dfa` finds the leftmost-longest match of an ASCII subject with lazy deterministic
+//!   automata (bounded caches kept in the `Program`, shared by the calls that find them
+//!   free); `search` finds it in one pass otherwise, `submatch` then places the
 //!   subexpressions (both in polynomial time, never backtracking); `backref` searches
 //!   patterns with back-references; `text` reads the subject's characters and decides the
 //!   assertions.
 //!
-//! A compiled pattern is immutable: `regexec` keeps its scratch memory per call, so many
-//! threads may run one `regex_t` at once.
+//! A compiled pattern is immutable but for the automata's caches, which a call takes with an
+//! atomic flag (a call that finds them taken builds its own), so many threads may run one
+//! `regex_t` at once.
 use core::ffi::{CStr, c_char, c_int};
 use core::ptr::{copy_nonoverlapping, null_mut};
 
