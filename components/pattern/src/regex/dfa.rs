@@ -13,7 +13,8 @@
 //! Leftmost-longest in three scans, each linear:
 //! 1. forward, a new start at every place (skipping ahead with the literal prefix when
 //!    only the start is alive): where the first match ends, `e1`, or no match at all;
-//! 2. backward with the reversed automaton from the subject's end, a new (reversed) start
+//! 2. backward with the reversed automaton from the subject's end (from `e1` plus the
+//!    longest a match can be, when that is bounded), a new (reversed) start
 //!    at every place at or after `e1` (no match ends before it), and none before it, until
 //!    the automaton dies: the smallest place where a match starts is the leftmost start;
 //! 3. forward from that start, no new starts, until the automaton dies: the last place a
@@ -419,6 +420,8 @@ impl Shared {
 /// The classes, and one cache per direction.
 pub(crate) struct Caches {
     classes: Classes,
+    /// The most characters a match can span, when that is bounded.
+    longest: Option<usize>,
     fwd: Cache,
     rev: Cache,
     eflags: i32,
@@ -432,8 +435,57 @@ impl Caches {
         let mut rev = Cache::new(re.rev.states.len())?;
         fwd.reset(stride)?;
         rev.reset(stride)?;
-        Ok(Caches { classes, fwd, rev, eflags })
+        Ok(Caches { classes, longest: longest_match(&re.fwd)?, fwd, rev, eflags })
     }
+}
+
+/// The most characters a path of `nfa` from its start to its match consumes, or `None` when
+/// a path may loop (the states taken in an order where every state comes after those that
+/// lead to it, which exists only without a loop).
+fn longest_match(nfa: &Nfa) -> Result<Option<usize>, NoSpace> {
+    let m = nfa.states.len();
+    let mut preds: Buf<u32> = Buf::filled(m, 0)?;
+    let linked = |x: u32| (x < m as u32).then_some(x);
+    let succ = |st: super::nfa::State| -> [Option<u32>; 2] {
+        match st.op {
+            Op::Match => [None, None],
+            Op::Split => [linked(st.next), linked(st.alt)],
+            _ => [linked(st.next), None],
+        }
+    };
+    for st in nfa.states.iter() {
+        for x in succ(*st).into_iter().flatten() {
+            preds[x as usize] += 1;
+        }
+    }
+    // Longest consumed so far on a path to each state; the states whose predecessors are
+    // all done.
+    let mut len: Buf<usize> = Buf::filled(m, 0)?;
+    let mut ready: Buf<u32> = Buf::new();
+    ready.reserve(m)?;
+    for x in 0..m as u32 {
+        if preds[x as usize] == 0 {
+            ready.push(x)?;
+        }
+    }
+    let mut done = 0;
+    let mut best = 0;
+    while let Some(x) = ready.pop() {
+        done += 1;
+        let st = nfa.states[x as usize];
+        let here = len[x as usize] + matches!(st.op, Op::Char(..) | Op::Any | Op::Set(_)) as usize;
+        if matches!(st.op, Op::Match) {
+            best = best.max(len[x as usize]);
+        }
+        for y in succ(st).into_iter().flatten() {
+            len[y as usize] = len[y as usize].max(here);
+            preds[y as usize] -= 1;
+            if preds[y as usize] == 0 {
+                ready.push(y)?;
+            }
+        }
+    }
+    Ok((done == m).then_some(best))
 }
 
 /// The leftmost-longest match of `re` in the ASCII subject `s`, or `Failed` when the
@@ -467,7 +519,9 @@ fn run(re: &Program, c: &mut Caches, s: &[u8], eflags: i32) -> Result<Option<(us
     let mut fwd = Scan { re, nfa: &re.fwd, classes: &c.classes, cache: &mut c.fwd, stride, eflags, reverse: false };
     let Some(e1) = first_end(&mut fwd, s)? else { return Ok(None) };
     let mut rev = Scan { re, nfa: &re.rev, classes: &c.classes, cache: &mut c.rev, stride, eflags, reverse: true };
-    let start = leftmost_start(&mut rev, s, e1)?.ok_or(Failed::Full)?;
+    // A match that starts at or before `e1` ends at most `longest` after it.
+    let from = c.longest.map_or(s.len(), |l| s.len().min(e1.saturating_add(l)));
+    let start = leftmost_start(&mut rev, s, e1, from)?.ok_or(Failed::Full)?;
     let end = longest_end(&mut fwd, s, start)?.ok_or(Failed::Full)?;
     Ok(Some((start, end)))
 }
@@ -512,11 +566,12 @@ fn first_end(f: &mut Scan, s: &[u8]) -> Result<Option<usize>, Failed> {
     }
 }
 
-/// The smallest place where a match starts, no match ending before `e1` (scan 2).
-fn leftmost_start(r: &mut Scan, s: &[u8], e1: usize) -> Result<Option<usize>, Failed> {
+/// The smallest place where a match starts, no match ending before `e1` or after `from`
+/// (scan 2).
+fn leftmost_start(r: &mut Scan, s: &[u8], e1: usize, from: usize) -> Result<Option<usize>, Failed> {
     let classes = &r.classes.of;
-    let mut p = s.len();
-    let mut id = r.start(EDGE, true)?;
+    let mut p = from;
+    let mut id = r.start(if p == s.len() { EDGE } else { kind_of(s[p]) }, true)?;
     let mut best = None;
     loop {
         if p == e1 {
