@@ -4,6 +4,8 @@
 //!   handed out;
 //! - limpet-locale's `mbrtowc`, which decodes patterns and names in the calling thread's
 //!   locale (UTF-8, or the C locale's bytes);
+//! - limpet-string's `memmem`, with which `regexec` skips to the places a literal prefix
+//!   occurs;
 //! - limpet-posix's directory streams, which `glob` reads, and `pipe2`, which carries the
 //!   shell's words back to `wordexp`;
 //! - for `~` and `~user`: limpet-start's `getenv`, limpet-users' lookups and
@@ -31,6 +33,11 @@ unsafe extern "C" {
 // limpet-locale.
 unsafe extern "C" {
     pub(crate) fn mbrtowc(wc: *mut wchar_t, s: *const c_char, n: usize, st: *mut MbState) -> usize;
+}
+
+// limpet-string: the regex prefilter's substring search.
+unsafe extern "C" {
+    pub(crate) fn memmem(hay: *const c_void, hay_len: usize, needle: *const c_void, needle_len: usize) -> *mut c_void;
 }
 
 // limpet-posix.

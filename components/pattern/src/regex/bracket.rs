@@ -48,6 +48,11 @@ impl Sets {
         Sets { headers: Buf::new(), items: Buf::new() }
     }
 
+    /// How many sets there are.
+    pub(crate) fn len(&self) -> usize {
+        self.headers.len()
+    }
+
     /// Whether set `id` holds `c`: with `icase`, in either case; a negated set never holds
     /// a newline when `newline` (`REG_NEWLINE`).
     pub(crate) fn contains(&self, id: u32, c: u32, icase: bool, newline: bool) -> bool {

@@ -3,13 +3,16 @@
 //! - `parse` reads the pattern (BRE or ERE, musl's extensions) into a tree (`ast`), with
 //!   `bracket`'s sets; `lower` expands repetitions into copies within a bound on size;
 //! - `nfa` builds a Thompson automaton of the tree, forward and reversed;
-//! - `search` finds the leftmost-longest match in one pass, `submatch` then places the
+//! - `dfa` finds the leftmost-longest match of an ASCII subject with lazy deterministic
+//!   automata (bounded caches kept in the `Program`, shared by the calls that find them
+//!   free); `search` finds it in one pass otherwise, `submatch` then places the
 //!   subexpressions (both in polynomial time, never backtracking); `backref` searches
 //!   patterns with back-references; `text` reads the subject's characters and decides the
 //!   assertions.
 //!
-//! A compiled pattern is immutable: `regexec` keeps its scratch memory per call, so many
-//! threads may run one `regex_t` at once.
+//! A compiled pattern is immutable but for the automata's caches, which a call takes with an
+//! atomic flag (a call that finds them taken builds its own), so many threads may run one
+//! `regex_t` at once.
 use core::ffi::{CStr, c_char, c_int};
 use core::ptr::{copy_nonoverlapping, null_mut};
 
@@ -22,6 +25,7 @@ pub use limpet_abi::regex::{
 mod ast;
 mod backref;
 mod bracket;
+mod dfa;
 mod lower;
 mod nfa;
 mod parse;
@@ -98,6 +102,36 @@ pub(crate) struct Program {
     pub(crate) newline: bool,
     nosub: bool,
     backrefs: bool,
+    /// Bytes every match begins with (ASCII, at most `MAX_PREFIX`), for the prefilter.
+    pub(crate) prefix: Buf<u8>,
+    /// Whether a match can only start at the subject's start (a leading `^` without
+    /// `REG_NEWLINE`).
+    pub(crate) anchored: bool,
+    /// The lazy automata's caches.
+    pub(crate) dfa: dfa::Shared,
+}
+
+/// The longest literal prefix the prefilter looks for.
+const MAX_PREFIX: usize = 64;
+
+/// The literal bytes every path of `nfa` from its start consumes first, and whether one of
+/// the assertions on the way is `^` (without `REG_NEWLINE`: the subject's start).
+fn literal_prefix(nfa: &Nfa, newline: bool) -> Result<(Buf<u8>, bool), Error> {
+    let mut prefix = Buf::new();
+    let mut anchored = false;
+    let mut st = nfa.start;
+    // A chain of single-successor states: every path from the start goes through it.
+    for _ in 0..4 * MAX_PREFIX {
+        let state = nfa.states[st as usize];
+        match state.op {
+            Op::Nop => {}
+            Op::Assert(a) => anchored |= a == ast::Assert::LineStart && !newline,
+            Op::Char(c, other) if c == other && c < 0x80 && prefix.len() < MAX_PREFIX => prefix.push(c as u8)?,
+            _ => break,
+        }
+        st = state.next;
+    }
+    Ok((prefix, anchored))
 }
 
 impl Program {
@@ -117,6 +151,8 @@ impl Program {
         let backrefs = p.backrefs;
         let fwd = Nfa::build(&tree.tree, false, backrefs)?;
         let rev = if backrefs { Nfa::empty() } else { Nfa::build(&tree.tree, true, false)? };
+        let newline = cflags & REG_NEWLINE != 0;
+        let (prefix, anchored) = literal_prefix(&fwd, newline)?;
         Ok(Program {
             tree,
             sets: core::mem::replace(&mut p.sets, Sets::new()),
@@ -124,9 +160,12 @@ impl Program {
             rev,
             nsub: p.groups,
             icase,
-            newline: cflags & REG_NEWLINE != 0,
+            newline,
             nosub: cflags & REG_NOSUB != 0,
             backrefs,
+            prefix,
+            anchored,
+            dfa: dfa::Shared::new(),
         })
     }
 
@@ -143,21 +182,41 @@ impl Program {
 
     /// The leftmost-longest match of `s` under `eflags`, with `nmatch` slots of it (the
     /// whole, then each subexpression; -1 where none) when `nmatch > 0`.
+    /// How many sets the pattern has.
+    pub(crate) fn sets_len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// The leftmost-longest overall match: by the lazy automata when the subject is ASCII
+    /// (falling back to the simulation when their caches fill up), else by the simulation.
+    fn find(&self, s: &[u8], eflags: c_int) -> Result<Option<(usize, usize)>, NoSpace> {
+        if dfa::ascii(s) {
+            match dfa::find(self, s, eflags) {
+                Ok(r) => return Ok(r),
+                Err(dfa::Failed::Space) => return Err(NoSpace),
+                Err(dfa::Failed::Full) => {}
+            }
+        } else if !text::valid(s) {
+            return Ok(None);
+        }
+        search::find(self, s, eflags)
+    }
+
     pub(crate) fn exec(&self, s: &[u8], nmatch: usize, eflags: c_int) -> Result<Option<Buf<RegMatch>>, NoSpace> {
         let none = RegMatch { rm_so: -1, rm_eo: -1 };
         let nmatch = if self.nosub { 0 } else { nmatch };
-        if !text::valid(s) {
-            return Ok(None);
-        }
         let mut out: Buf<RegMatch> = Buf::filled(nmatch, none)?;
         if self.backrefs {
+            if !text::valid(s) {
+                return Ok(None);
+            }
             let Some(found) = backref::find(self, s, eflags)? else { return Ok(None) };
             for (slot, &(so, eo)) in out.iter_mut().zip(found.caps.iter()) {
                 *slot = RegMatch { rm_so: so, rm_eo: eo };
             }
             return Ok(Some(out));
         }
-        let Some((a, b)) = search::find(self, s, eflags)? else { return Ok(None) };
+        let Some((a, b)) = self.find(s, eflags)? else { return Ok(None) };
         if let Some(first) = out.first_mut() {
             *first = RegMatch { rm_so: a as regoff_t, rm_eo: b as regoff_t };
         }

@@ -1,4 +1,5 @@
-//! The overall match without back-references: one pass over the subject with every live
+//! The overall match without back-references, where `dfa` does not serve (a subject with
+//! non-ASCII characters, or its caches' bound reached): one pass over the subject with every live
 //! state of the forward automaton (a Pike VM), each state carrying the earliest start
 //! that reached it. A later start reaching the same state at the same place can only end
 //! the same ways, so keeping the earliest loses no leftmost match. Once a match is found
