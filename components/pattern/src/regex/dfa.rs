@@ -16,7 +16,11 @@
 //! 2. backward with the reversed automaton from the subject's end (from `e1` plus the
 //!    longest a match can be, when that is bounded), a new (reversed) start
 //!    at every place at or after `e1` (no match ends before it), and none before it, until
-//!    the automaton dies: the smallest place where a match starts is the leftmost start;
+//!    the automaton dies: the smallest place where a match starts is the leftmost start.
+//!    When matches are unbounded and the rest of the subject is longer than what came
+//!    before `e1`, it goes back from `e1` alone instead, then asks scan 1 (with starts
+//!    only before the start found) whether an earlier match ends later, a few rounds at
+//!    most ([`earlier_starts`]), so that a call does not cost the subject's whole rest;
 //! 3. forward from that start, no new starts, until the automaton dies: the last place a
 //!    match ends is the longest end.
 //!
@@ -517,11 +521,16 @@ pub(crate) fn find(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize,
 fn run(re: &Program, c: &mut Caches, s: &[u8], eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
     let stride = c.classes.count + 1;
     let mut fwd = Scan { re, nfa: &re.fwd, classes: &c.classes, cache: &mut c.fwd, stride, eflags, reverse: false };
-    let Some(e1) = first_end(&mut fwd, s)? else { return Ok(None) };
+    let Some(e1) = first_end(&mut fwd, s, usize::MAX)? else { return Ok(None) };
     let mut rev = Scan { re, nfa: &re.rev, classes: &c.classes, cache: &mut c.rev, stride, eflags, reverse: true };
-    // A match that starts at or before `e1` ends at most `longest` after it.
-    let from = c.longest.map_or(s.len(), |l| s.len().min(e1.saturating_add(l)));
-    let start = leftmost_start(&mut rev, s, e1, from)?.ok_or(Failed::Full)?;
+    let start = match c.longest {
+        // A match that starts at or before `e1` ends at most `longest` after it.
+        Some(l) => leftmost_start(&mut rev, s, e1, s.len().min(e1.saturating_add(l)))?,
+        // Scanning back from the subject's end costs no more than the scans before `e1`.
+        None if s.len() - e1 <= e1 => leftmost_start(&mut rev, s, e1, s.len())?,
+        None => earlier_starts(&mut fwd, &mut rev, s, e1)?,
+    };
+    let start = start.ok_or(Failed::Full)?;
     let end = longest_end(&mut fwd, s, start)?.ok_or(Failed::Full)?;
     Ok(Some((start, end)))
 }
@@ -531,8 +540,8 @@ fn kind_before(s: &[u8], i: usize) -> u8 {
     if i == 0 { EDGE } else { kind_of(s[i - 1]) }
 }
 
-/// Where the first match to end ends (scan 1).
-fn first_end(f: &mut Scan, s: &[u8]) -> Result<Option<usize>, Failed> {
+/// Where the first match to end ends (scan 1), of the matches that start before `limit`.
+fn first_end(f: &mut Scan, s: &[u8], limit: usize) -> Result<Option<usize>, Failed> {
     let prefix: &[u8] = &f.re.prefix;
     let classes = &f.classes.of;
     let mut p = 0;
@@ -545,10 +554,17 @@ fn first_end(f: &mut Scan, s: &[u8]) -> Result<Option<usize>, Failed> {
                 return Ok(None);
             }
             let j = hit.addr() - s.as_ptr().addr();
+            if j >= limit {
+                return Ok(None);
+            }
             if j > p {
                 p = j;
                 id = f.start(kind_before(s, p), true)?;
             }
+        }
+        // The state at `p` holds the start at `p`; none is added after `limit - 1`.
+        if p + 1 == limit {
+            id = f.without_starts(id)?;
         }
         if p == s.len() {
             let t = f.step(id, f.classes.count)?;
@@ -595,6 +611,31 @@ fn leftmost_start(r: &mut Scan, s: &[u8], e1: usize, from: usize) -> Result<Opti
         p -= 1;
     }
 }
+
+/// The leftmost start when no match's length is bounded and scanning back from the
+/// subject's end would cost more than the scans before `e1` (a program that finds match
+/// after match along one long subject would pay for the rest of it at every call): the
+/// leftmost start of the matches that end at `e1` (scan 2 from `e1` alone), then whether a
+/// match starts before it, which can only end after `e1` (scan 1 with starts only before
+/// it), and so on with that match's end. After [`EARLIER_ROUNDS`] rounds, scan 2 from the
+/// subject's end settles it, so a call costs at most a few passes over the subject.
+fn earlier_starts(f: &mut Scan, r: &mut Scan, s: &[u8], e1: usize) -> Result<Option<usize>, Failed> {
+    let mut end = e1;
+    for _ in 0..EARLIER_ROUNDS {
+        let Some(start) = leftmost_start(r, s, end, end)? else { return Ok(None) };
+        if start == 0 {
+            return Ok(Some(0));
+        }
+        match first_end(f, s, start)? {
+            None => return Ok(Some(start)),
+            Some(e) => end = e,
+        }
+    }
+    leftmost_start(r, s, e1, s.len())
+}
+
+/// How many times [`earlier_starts`] looks for a match that starts earlier.
+const EARLIER_ROUNDS: usize = 4;
 
 /// The last place a match from `start` ends (scan 3).
 fn longest_end(f: &mut Scan, s: &[u8], start: usize) -> Result<Option<usize>, Failed> {
@@ -689,7 +730,8 @@ mod tests {
                 continue;
             }
             for _ in 0..8 {
-                let len = r.below(14);
+                // Longer subjects too, so that the first end often comes early in them.
+                let len = if r.below(3) == 0 { r.below(40) } else { r.below(14) };
                 let s: std::vec::Vec<u8> = (0..len).map(|_| b"abAx \n_-"[r.below(8)]).collect();
                 let eflags = [0, 0, REG_NOTBOL, REG_NOTEOL][r.below(4)];
                 let want = search::find(&re, &s, eflags).ok().unwrap();
@@ -708,5 +750,32 @@ mod tests {
             }
         }
         assert!(checked > 20_000, "{checked}");
+    }
+
+    /// An earlier start whose match ends later than the first match to end, found in one
+    /// round or several, or by the scan from the subject's end after the last round; and
+    /// an unbounded match's tail.
+    #[test]
+    fn earlier_starts_that_end_later() {
+        let tail = "x".repeat(40);
+        let cases: &[(&str, std::string::String, (usize, usize))] = &[
+            ("abcd|bc", format!("xxabcd{tail}"), (2, 6)),
+            ("abcde|bcd|c", format!("xabcde{tail}"), (1, 6)),
+            ("abcdefgh|bcdefg|cdef|de|e", format!("abcdefgh{tail}"), (0, 8)),
+            ("xabcdefghi|abcdefgh|bcdefg|cdef|de|e", format!("yxabcdefghi{tail}"), (1, 11)),
+            ("b+|ab*c", format!("xabbbbc{tail}"), (1, 7)),
+            ("b+|ab*c", format!("xabbbbd{tail}"), (2, 6)),
+            ("a[^z]*z|q", format!("qa{tail}z"), (0, 1)),
+        ];
+        for (pat, subject, want) in cases {
+            let re = Program::new(pat.as_bytes(), REG_EXTENDED).unwrap();
+            let simulated = search::find(&re, subject.as_bytes(), 0).ok().unwrap();
+            assert_eq!(simulated, Some(*want), "{pat}");
+            // Twice: with the cache empty and then full.
+            for _ in 0..2 {
+                let got = find(&re, subject.as_bytes(), 0).ok().unwrap();
+                assert_eq!(got, Some(*want), "{pat} against {subject}");
+            }
+        }
     }
 }
