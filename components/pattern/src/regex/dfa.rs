@@ -1,5 +1,6 @@
-//! The overall match of an ASCII subject by lazy deterministic automata, built on demand
-//! from the Thompson automata and cached per compiled pattern.
+//! The overall match by lazy deterministic automata over ASCII bytes, built on demand
+//! from the Thompson automata and cached per compiled pattern; the first byte that is not
+//! ASCII that a scan reaches hands the call to the simulation (`search.rs`).
 //!
 //! A deterministic state is a *kernel*: the automaton's states reached just after a byte
 //! was consumed (or the start), not yet closed over the non-consuming states, together with
@@ -56,10 +57,12 @@ const INJECT: u8 = 4;
 /// Only the injected start is alive: the prefilter may skip ahead.
 const BARE: u8 = 8;
 
-/// The search failed to stay within the cache's bound.
+/// Why the automata gave up: no memory, the cache's bound, or a byte that is not ASCII
+/// (the simulation reads the characters of the locale).
 pub(crate) enum Failed {
     Space,
     Full,
+    NotAscii,
 }
 
 impl From<NoSpace> for Failed {
@@ -68,9 +71,10 @@ impl From<NoSpace> for Failed {
     }
 }
 
-/// The classes of the ASCII bytes.
+/// The classes of the ASCII bytes; every other byte is in the class after the subject's
+/// end's column, whose transitions are never built (it stops the automata).
 struct Classes {
-    of: [u8; 128],
+    of: [u8; 256],
     /// A member of each class.
     rep: [u8; 128],
     count: usize,
@@ -96,7 +100,7 @@ impl Classes {
     /// The classes of `re`'s automaton: newline and the word bytes apart, then each
     /// consuming state's bytes.
     fn new(re: &Program) -> Result<Classes, NoSpace> {
-        let mut c = Classes { of: [0; 128], rep: [0; 128], count: 1 };
+        let mut c = Classes { of: [0; 256], rep: [0; 128], count: 1 };
         c.refine(1 << b'\n');
         let mut word = 0u128;
         for b in 0..128u32 {
@@ -129,6 +133,7 @@ impl Classes {
             }
             c.refine(mask);
         }
+        c.of[128..].fill(c.count as u8 + 1);
         Ok(c)
     }
 
@@ -136,7 +141,7 @@ impl Classes {
     fn singleton(&self, mask: u128) -> bool {
         let b = mask.trailing_zeros() as usize;
         let k = self.of[b];
-        self.of.iter().filter(|&&x| x == k).count() == 1
+        self.of[..128].iter().filter(|&&x| x == k).count() == 1
     }
 }
 
@@ -297,7 +302,7 @@ struct Scan<'a> {
     nfa: &'a Nfa,
     classes: &'a Classes,
     cache: &'a mut Cache,
-    /// `classes.count + 1`: the last column is the subject's end.
+    /// `classes.count + 2`: the subject's end's column, then the non-ASCII bytes'.
     stride: usize,
     eflags: i32,
     reverse: bool,
@@ -333,6 +338,9 @@ impl Scan<'_> {
     #[inline(never)]
     fn build(&mut self, id: u32, class: usize) -> Result<u32, Failed> {
         let (at, len, flags) = self.cache.states[id as usize];
+        if class > self.classes.count {
+            return Err(Failed::NotAscii);
+        }
         let end = class == self.classes.count;
         let byte = if end { None } else { Some(self.classes.rep[class]) };
         let here = char_of(flags & 3);
@@ -434,7 +442,7 @@ pub(crate) struct Caches {
 impl Caches {
     fn new(re: &Program, eflags: i32) -> Result<Caches, NoSpace> {
         let classes = Classes::new(re)?;
-        let stride = classes.count + 1;
+        let stride = classes.count + 2;
         let mut fwd = Cache::new(re.fwd.states.len())?;
         let mut rev = Cache::new(re.rev.states.len())?;
         fwd.reset(stride)?;
@@ -492,8 +500,9 @@ fn longest_match(nfa: &Nfa) -> Result<Option<usize>, NoSpace> {
     Ok((done == m).then_some(best))
 }
 
-/// The leftmost-longest match of `re` in the ASCII subject `s`, or `Failed` when the
-/// caches would outgrow their bound (or memory runs out).
+/// The leftmost-longest match of `re` in `s`, or `Failed` when the caches would outgrow
+/// their bound (or memory runs out), or at the first byte that is not ASCII that the scans
+/// reach (the caches are kept then: they are valid).
 pub(crate) fn find(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
     let shared = &re.dfa;
     if shared.busy.swap(true, Ordering::Acquire) {
@@ -509,7 +518,7 @@ pub(crate) fn find(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize,
         }
         let caches = held.as_mut().ok_or(Failed::Space)?;
         let r = run(re, caches, s, eflags);
-        if r.is_err() {
+        if matches!(r, Err(Failed::Space | Failed::Full)) {
             *held = None;
         }
         r
@@ -519,7 +528,7 @@ pub(crate) fn find(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize,
 }
 
 fn run(re: &Program, c: &mut Caches, s: &[u8], eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
-    let stride = c.classes.count + 1;
+    let stride = c.classes.count + 2;
     let mut fwd = Scan { re, nfa: &re.fwd, classes: &c.classes, cache: &mut c.fwd, stride, eflags, reverse: false };
     let Some(e1) = first_end(&mut fwd, s, usize::MAX)? else { return Ok(None) };
     let mut rev = Scan { re, nfa: &re.rev, classes: &c.classes, cache: &mut c.rev, stride, eflags, reverse: true };
@@ -661,19 +670,6 @@ fn longest_end(f: &mut Scan, s: &[u8], start: usize) -> Result<Option<usize>, Fa
         }
         p += 1;
     }
-}
-
-/// Whether every byte of `s` is ASCII.
-pub(crate) fn ascii(s: &[u8]) -> bool {
-    let mut chunks = s.chunks_exact(16);
-    for c in &mut chunks {
-        let a = u64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        let b = u64::from_ne_bytes([c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15]]);
-        if (a | b) & 0x8080_8080_8080_8080 != 0 {
-            return false;
-        }
-    }
-    chunks.remainder().iter().all(|&b| b < 0x80)
 }
 
 #[cfg(test)]

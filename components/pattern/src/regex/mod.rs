@@ -187,17 +187,18 @@ impl Program {
         self.sets.len()
     }
 
-    /// The leftmost-longest overall match: by the lazy automata when the subject is ASCII
-    /// (falling back to the simulation when their caches fill up), else by the simulation.
+    /// The leftmost-longest overall match: by the lazy automata while the bytes they read
+    /// are ASCII (falling back to the simulation when their caches fill up, or at a byte
+    /// that is not), else by the simulation.
     fn find(&self, s: &[u8], eflags: c_int) -> Result<Option<(usize, usize)>, NoSpace> {
-        if dfa::ascii(s) {
-            match dfa::find(self, s, eflags) {
-                Ok(r) => return Ok(r),
-                Err(dfa::Failed::Space) => return Err(NoSpace),
-                Err(dfa::Failed::Full) => {}
+        match dfa::find(self, s, eflags) {
+            Ok(r) => return Ok(r),
+            Err(dfa::Failed::Space) => return Err(NoSpace),
+            Err(dfa::Failed::Full | dfa::Failed::NotAscii) => {
+                if !text::valid(s) {
+                    return Ok(None);
+                }
             }
-        } else if !text::valid(s) {
-            return Ok(None);
         }
         search::find(self, s, eflags)
     }
