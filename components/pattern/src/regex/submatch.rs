@@ -15,9 +15,11 @@
 //!   an empty span takes one empty iteration only where the pattern asks for one (musl's
 //!   `(a*)*` against "" reports `(0,0)` for the group; `(a*)+`'s extra iterations none).
 //!
-//! Cost: every run is over a part of the match with a part of the automaton, so a level of
-//! the tree costs at most `m·n` (states times characters); a repetition with a
-//! subexpression costs `m·n` per iteration, so `m·n²` at worst.
+//! Cost: every run is over a part of the match with a part of the automaton, and stops
+//! where it dies, so a level of the tree costs at most `m·n` (states times characters); a
+//! repetition with a subexpression costs, per iteration, `m` times the distance its run of
+//! the repeated part lives: `m·n` in all when each iteration's run dies soon after it ends
+//! (`(a|aa)*`), `m·n²` at worst (a part whose run lives to the span's end each time).
 use super::Program;
 use super::ast::{Node, NodeId};
 use super::nfa::{Nfa, Op, StateId};
@@ -87,6 +89,8 @@ pub(crate) struct Extract<'a> {
     watch_of: Buf<u32>,
     /// Per subexpression (0 unused): its span in characters, -1 when none.
     pub(crate) caps: Buf<(isize, isize)>,
+    /// A run's result handed back after use, so that the next run needs no allocation.
+    spare: Buf<bool>,
 }
 
 impl<'a> Extract<'a> {
@@ -103,17 +107,25 @@ impl<'a> Extract<'a> {
             stack,
             watch_of: Buf::filled(n, UNWATCHED)?,
             caps: Buf::filled(re.nsub as usize + 1, (-1, -1))?,
+            spare: Buf::new(),
         })
     }
 
     /// Runs `nfa` from `entry` at boundary `from` towards `limit` (backwards when
     /// `limit < from`), never past `stop`; returns, per boundary (by distance from `from`)
-    /// and per watched state, whether the run reached it there.
+    /// and per watched state, whether the run reached it there. The result covers only the
+    /// boundaries up to where the run died (read it with [`hit`]), so a run costs what it
+    /// reads, not the distance to `limit`: a repetition's iterations that each end soon
+    /// cost the length of the span together, not its square.
     fn run(&mut self, nfa: &Nfa, entry: StateId, stop: StateId, from: usize, limit: usize, watch: &[StateId]) -> Result<Buf<bool>, NoSpace> {
         let k = watch.len();
         let backward = limit < from;
         let steps = from.abs_diff(limit);
-        let mut hits = Buf::filled((steps + 1) * k, false)?;
+        let mut hits = core::mem::replace(&mut self.spare, Buf::new());
+        hits.clear();
+        for _ in 0..k {
+            hits.push(false)?;
+        }
         for (j, &w) in watch.iter().enumerate() {
             self.watch_of[w as usize] = j as u32;
         }
@@ -123,6 +135,9 @@ impl<'a> Extract<'a> {
         for d in 1..=steps {
             if self.cur.is_empty() {
                 break;
+            }
+            for _ in 0..k {
+                hits.push(false)?;
             }
             let c = if backward { self.span.chars[pos - 1] } else { self.span.chars[pos] };
             pos = if backward { pos - 1 } else { pos + 1 };
@@ -185,7 +200,10 @@ impl<'a> Extract<'a> {
 
     /// Whether `node` matches the empty string at `a`.
     fn matches_empty(&mut self, node: NodeId, a: usize) -> Result<bool, NoSpace> {
-        Ok(self.ends(node, a, a)?[0])
+        let ends = self.ends(node, a, a)?;
+        let empty = ends[0];
+        self.spare = ends;
+        Ok(empty)
     }
 
     /// Forgets the subexpressions inside `node`.
@@ -218,7 +236,7 @@ impl<'a> Extract<'a> {
             Node::Cat { first, len } => self.place_cat(node, re.tree.tree.kids(first, len), a, b),
             Node::Alt { first, len } => {
                 for &kid in re.tree.tree.kids(first, len) {
-                    if self.ends(kid, a, b)?[b - a] {
+                    if hit(&self.ends(kid, a, b)?, b - a) {
                         return self.place(kid, a, b);
                     }
                 }
@@ -244,7 +262,11 @@ impl<'a> Extract<'a> {
                 let mut last = None;
                 while q < b {
                     let ends = self.ends(x, q, b)?;
-                    let Some(m) = (q + 1..=b).rev().find(|&m| ends[m - q] && rest[b - m]) else { break };
+                    // Only as far as the run of `x` lived.
+                    let top = b.min(q + ends.len() - 1);
+                    let found = (q + 1..=top).rev().find(|&m| ends[m - q] && hit(&rest, b - m));
+                    self.spare = ends;
+                    let Some(m) = found else { break };
                     last = Some((q, m));
                     q = m;
                 }
@@ -276,10 +298,19 @@ impl<'a> Extract<'a> {
                 return Ok(());
             }
             let ends = self.ends(kids[i], q, b)?;
-            let Some(m) = (q..=b).rev().find(|&m| ends[m - q] && rest[(b - m) * (k - 1) + i]) else { return Ok(()) };
+            let top = b.min(q + ends.len() - 1);
+            let found = (q..=top).rev().find(|&m| ends[m - q] && hit(&rest, (b - m) * (k - 1) + i));
+            self.spare = ends;
+            let Some(m) = found else { return Ok(()) };
             self.place(kids[i], q, m)?;
             q = m;
         }
         self.place(kids[k - 1], q, b)
     }
+}
+
+/// Entry `i` of a run's result: false past where the run died.
+#[inline]
+fn hit(hits: &[bool], i: usize) -> bool {
+    hits.get(i).copied().unwrap_or(false)
 }
