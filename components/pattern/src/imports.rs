@@ -4,8 +4,8 @@
 //!   handed out;
 //! - limpet-locale's `mbrtowc`, which decodes patterns and names in the calling thread's
 //!   locale (UTF-8, or the C locale's bytes);
-//! - limpet-string's `memmem`, with which `regexec` skips to the places a literal prefix
-//!   occurs;
+//! - limpet-string's `strstr`, with which `regexec` skips to the places a literal prefix
+//!   occurs, and `strnlen`, with which it measures only as much of a subject as it needs;
 //! - limpet-posix's directory streams, which `glob` reads, and `pipe2`, which carries the
 //!   shell's words back to `wordexp`;
 //! - for `~` and `~user`: limpet-start's `getenv`, limpet-users' lookups and
@@ -35,9 +35,11 @@ unsafe extern "C" {
     pub(crate) fn mbrtowc(wc: *mut wchar_t, s: *const c_char, n: usize, st: *mut MbState) -> usize;
 }
 
-// limpet-string: the regex prefilter's substring search.
+// limpet-string: the regex prefilter's substring search, and the measure of a subject's
+// rest.
 unsafe extern "C" {
-    pub(crate) fn memmem(hay: *const c_void, hay_len: usize, needle: *const c_void, needle_len: usize) -> *mut c_void;
+    pub(crate) fn strstr(hay: *const c_char, needle: *const c_char) -> *mut c_char;
+    pub(crate) fn strnlen(s: *const c_char, n: usize) -> usize;
 }
 
 // limpet-posix.

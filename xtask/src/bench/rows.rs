@@ -90,6 +90,7 @@ pub const ROWS: &[Row] = &[
     row("regex_literal", "pattern", "regexec hello[0-9]+ world, 4KB of text, nmatch=1", 2_000),
     row("regex_class", "pattern", "regexec [[:alpha:]_][[:alnum:]_]*=[0-9]+, 4KB, nmatch=1", 2_000),
     row("regex_comp", "pattern", "regcomp+regfree, a 50-character ERE", 20_000),
+    row("regex_all", "pattern", "regexec, every match of [a-z]+=[0-9]+ along 64KB", 20),
     row("glob", "pattern", "glob DIR/*.c+globfree, 1,000 files (500 match)", 15),
     row("snprintf", "stdio", "snprintf (%d %s %f)", 60_000),
     row("fprintf_devnull", "stdio", "fprintf → /dev/null", 120_000),

@@ -37,7 +37,7 @@ use super::Program;
 use super::nfa::{Nfa, Op};
 use super::sparse::SparseSet;
 use super::text::{holds, is_word};
-use crate::imports::memmem;
+use crate::imports::{strnlen, strstr};
 use crate::list::{Buf, NoSpace};
 
 /// What a cache may hold, in bytes of tables (both caches of a pattern together at most
@@ -71,8 +71,9 @@ impl From<NoSpace> for Failed {
     }
 }
 
-/// The classes of the ASCII bytes; every other byte is in the class after the subject's
-/// end's column, whose transitions are never built (it stops the automata).
+/// The classes of the ASCII bytes; the terminator reads as the subject's end's column, and
+/// every byte that is not ASCII as the column after it, whose transitions are never built
+/// (it stops the automata).
 struct Classes {
     of: [u8; 256],
     /// A member of each class.
@@ -134,6 +135,8 @@ impl Classes {
             c.refine(mask);
         }
         c.of[128..].fill(c.count as u8 + 1);
+        // The terminator is the subject's end.
+        c.of[0] = c.count as u8;
         Ok(c)
     }
 
@@ -413,6 +416,58 @@ impl Scan<'_> {
     }
 }
 
+/// The subject as the automata read it: the caller's NUL-terminated string, whose length
+/// is measured only when a scan needs it, so that a call costs what it reads (a program that
+/// finds match after match along one long string does not pay for the rest of it at every
+/// call; musl's matcher reads that way too).
+pub(crate) struct Subject {
+    p: *const u8,
+    /// The length once measured.
+    len: core::cell::Cell<Option<usize>>,
+}
+
+impl Subject {
+    /// # Safety
+    /// `p` must point to a NUL-terminated string that outlives the subject.
+    pub(crate) unsafe fn new(p: *const u8) -> Subject {
+        Subject { p, len: core::cell::Cell::new(None) }
+    }
+
+    /// The byte at `i`, which must be at most the length (the terminator reads as 0).
+    #[inline(always)]
+    fn at(&self, i: usize) -> u8 {
+        // SAFETY: `i` is within the string or its terminator (every scan stops there).
+        unsafe { *self.p.add(i) }
+    }
+
+    /// The length, measured once.
+    pub(crate) fn len(&self) -> usize {
+        if let Some(n) = self.len.get() {
+            return n;
+        }
+        // SAFETY: the caller's NUL-terminated string.
+        let n = unsafe { core::ffi::CStr::from_ptr(self.p.cast()) }.count_bytes();
+        self.len.set(Some(n));
+        n
+    }
+
+    /// The smaller of the length and `i + n`, for `i` at most the length, reading at most
+    /// `n` bytes.
+    pub(crate) fn end_within(&self, i: usize, n: usize) -> usize {
+        if let Some(len) = self.len.get() {
+            return len.min(i.saturating_add(n));
+        }
+        // SAFETY: `i` is within the string or at its terminator; strnlen stops there.
+        i + unsafe { strnlen(self.p.add(i).cast(), n) }
+    }
+
+    /// The string from its start to `end`, which must be at most the length.
+    pub(crate) fn to(&self, end: usize) -> &[u8] {
+        // SAFETY: the first `end` bytes are the string's.
+        unsafe { core::slice::from_raw_parts(self.p, end) }
+    }
+}
+
 /// The caches of a pattern, shared by the calls that find them free; a call that finds
 /// them taken builds its own.
 pub(crate) struct Shared {
@@ -503,7 +558,7 @@ fn longest_match(nfa: &Nfa) -> Result<Option<usize>, NoSpace> {
 /// The leftmost-longest match of `re` in `s`, or `Failed` when the caches would outgrow
 /// their bound (or memory runs out), or at the first byte that is not ASCII that the scans
 /// reach (the caches are kept then: they are valid).
-pub(crate) fn find(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
+pub(crate) fn find(re: &Program, s: &Subject, eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
     let shared = &re.dfa;
     if shared.busy.swap(true, Ordering::Acquire) {
         let mut local = Caches::new(re, eflags)?;
@@ -527,16 +582,16 @@ pub(crate) fn find(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize,
     r
 }
 
-fn run(re: &Program, c: &mut Caches, s: &[u8], eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
+fn run(re: &Program, c: &mut Caches, s: &Subject, eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
     let stride = c.classes.count + 2;
     let mut fwd = Scan { re, nfa: &re.fwd, classes: &c.classes, cache: &mut c.fwd, stride, eflags, reverse: false };
     let Some(e1) = first_end(&mut fwd, s, usize::MAX)? else { return Ok(None) };
     let mut rev = Scan { re, nfa: &re.rev, classes: &c.classes, cache: &mut c.rev, stride, eflags, reverse: true };
     let start = match c.longest {
         // A match that starts at or before `e1` ends at most `longest` after it.
-        Some(l) => leftmost_start(&mut rev, s, e1, s.len().min(e1.saturating_add(l)))?,
+        Some(l) => leftmost_start(&mut rev, s, e1, s.end_within(e1, l))?,
         // Scanning back from the subject's end costs no more than the scans before `e1`.
-        None if s.len() - e1 <= e1 => leftmost_start(&mut rev, s, e1, s.len())?,
+        None if s.end_within(e1, e1.saturating_add(1)) - e1 <= e1 => leftmost_start(&mut rev, s, e1, s.len())?,
         None => earlier_starts(&mut fwd, &mut rev, s, e1)?,
     };
     let start = start.ok_or(Failed::Full)?;
@@ -545,24 +600,26 @@ fn run(re: &Program, c: &mut Caches, s: &[u8], eflags: i32) -> Result<Option<(us
 }
 
 #[inline(always)]
-fn kind_before(s: &[u8], i: usize) -> u8 {
-    if i == 0 { EDGE } else { kind_of(s[i - 1]) }
+fn kind_before(s: &Subject, i: usize) -> u8 {
+    if i == 0 { EDGE } else { kind_of(s.at(i - 1)) }
 }
 
 /// Where the first match to end ends (scan 1), of the matches that start before `limit`.
-fn first_end(f: &mut Scan, s: &[u8], limit: usize) -> Result<Option<usize>, Failed> {
+fn first_end(f: &mut Scan, s: &Subject, limit: usize) -> Result<Option<usize>, Failed> {
+    // NUL-terminated, or empty.
     let prefix: &[u8] = &f.re.prefix;
     let classes = &f.classes.of;
+    let end = f.classes.count;
     let mut p = 0;
     let mut id = f.start(EDGE, !f.re.anchored)?;
     loop {
-        if !prefix.is_empty() && f.cache.states[id as usize].2 & BARE != 0 && p < s.len() {
-            // SAFETY: both are slices.
-            let hit = unsafe { memmem(s[p..].as_ptr().cast(), s.len() - p, prefix.as_ptr().cast(), prefix.len()) };
+        if !prefix.is_empty() && f.cache.states[id as usize].2 & BARE != 0 && s.at(p) != 0 {
+            // SAFETY: both are NUL-terminated strings.
+            let hit = unsafe { strstr(s.p.add(p).cast(), prefix.as_ptr().cast()) };
             if hit.is_null() {
                 return Ok(None);
             }
-            let j = hit.addr() - s.as_ptr().addr();
+            let j = hit.addr() - s.p.addr();
             if j >= limit {
                 return Ok(None);
             }
@@ -575,13 +632,13 @@ fn first_end(f: &mut Scan, s: &[u8], limit: usize) -> Result<Option<usize>, Fail
         if p + 1 == limit {
             id = f.without_starts(id)?;
         }
-        if p == s.len() {
-            let t = f.step(id, f.classes.count)?;
-            return Ok((t & 1 != 0).then_some(p));
-        }
-        let t = f.step(id, classes[s[p] as usize] as usize)?;
+        let class = classes[s.at(p) as usize] as usize;
+        let t = f.step(id, class)?;
         if t & 1 != 0 {
             return Ok(Some(p));
+        }
+        if class == end {
+            return Ok(None);
         }
         id = t >> 1;
         if id == DEAD {
@@ -593,10 +650,10 @@ fn first_end(f: &mut Scan, s: &[u8], limit: usize) -> Result<Option<usize>, Fail
 
 /// The smallest place where a match starts, no match ending before `e1` or after `from`
 /// (scan 2).
-fn leftmost_start(r: &mut Scan, s: &[u8], e1: usize, from: usize) -> Result<Option<usize>, Failed> {
+fn leftmost_start(r: &mut Scan, s: &Subject, e1: usize, from: usize) -> Result<Option<usize>, Failed> {
     let classes = &r.classes.of;
     let mut p = from;
-    let mut id = r.start(if p == s.len() { EDGE } else { kind_of(s[p]) }, true)?;
+    let mut id = r.start(if s.at(p) == 0 { EDGE } else { kind_of(s.at(p)) }, true)?;
     let mut best = None;
     loop {
         if p == e1 {
@@ -609,7 +666,7 @@ fn leftmost_start(r: &mut Scan, s: &[u8], e1: usize, from: usize) -> Result<Opti
             }
             return Ok(best);
         }
-        let t = r.step(id, classes[s[p - 1] as usize] as usize)?;
+        let t = r.step(id, classes[s.at(p - 1) as usize] as usize)?;
         if t & 1 != 0 {
             best = Some(p);
         }
@@ -628,7 +685,7 @@ fn leftmost_start(r: &mut Scan, s: &[u8], e1: usize, from: usize) -> Result<Opti
 /// match starts before it, which can only end after `e1` (scan 1 with starts only before
 /// it), and so on with that match's end. After [`EARLIER_ROUNDS`] rounds, scan 2 from the
 /// subject's end settles it, so a call costs at most a few passes over the subject.
-fn earlier_starts(f: &mut Scan, r: &mut Scan, s: &[u8], e1: usize) -> Result<Option<usize>, Failed> {
+fn earlier_starts(f: &mut Scan, r: &mut Scan, s: &Subject, e1: usize) -> Result<Option<usize>, Failed> {
     let mut end = e1;
     for _ in 0..EARLIER_ROUNDS {
         let Some(start) = leftmost_start(r, s, end, end)? else { return Ok(None) };
@@ -647,22 +704,20 @@ fn earlier_starts(f: &mut Scan, r: &mut Scan, s: &[u8], e1: usize) -> Result<Opt
 const EARLIER_ROUNDS: usize = 4;
 
 /// The last place a match from `start` ends (scan 3).
-fn longest_end(f: &mut Scan, s: &[u8], start: usize) -> Result<Option<usize>, Failed> {
+fn longest_end(f: &mut Scan, s: &Subject, start: usize) -> Result<Option<usize>, Failed> {
     let classes = &f.classes.of;
+    let end = f.classes.count;
     let mut p = start;
     let mut id = f.start(kind_before(s, p), false)?;
     let mut best = None;
     loop {
-        if p == s.len() {
-            let t = f.step(id, f.classes.count)?;
-            if t & 1 != 0 {
-                best = Some(p);
-            }
-            return Ok(best);
-        }
-        let t = f.step(id, classes[s[p] as usize] as usize)?;
+        let class = classes[s.at(p) as usize] as usize;
+        let t = f.step(id, class)?;
         if t & 1 != 0 {
             best = Some(p);
+        }
+        if class == end {
+            return Ok(best);
         }
         id = t >> 1;
         if id == DEAD {
@@ -709,6 +764,14 @@ mod tests {
         }
     }
 
+    /// [`find`] in `s` (which holds no NUL), given NUL-terminated.
+    fn find_in(re: &Program, s: &[u8], eflags: i32) -> Result<Option<(usize, usize)>, Failed> {
+        let mut c = s.to_vec();
+        c.push(0);
+        // SAFETY: `c` is NUL-terminated and outlives the call.
+        find(re, &unsafe { Subject::new(c.as_ptr()) }, eflags)
+    }
+
     /// The automata find what the simulation finds, over random patterns, flags and
     /// subjects, each pattern against several subjects in turn (the cache kept between).
     #[test]
@@ -731,7 +794,7 @@ mod tests {
                 let s: std::vec::Vec<u8> = (0..len).map(|_| b"abAx \n_-"[r.below(8)]).collect();
                 let eflags = [0, 0, REG_NOTBOL, REG_NOTEOL][r.below(4)];
                 let want = search::find(&re, &s, eflags).ok().unwrap();
-                let got = match find(&re, &s, eflags) {
+                let got = match find_in(&re, &s, eflags) {
                     Ok(x) => x,
                     Err(_) => panic!("gave up on {:?}", std::string::String::from_utf8_lossy(&p)),
                 };
@@ -769,9 +832,26 @@ mod tests {
             assert_eq!(simulated, Some(*want), "{pat}");
             // Twice: with the cache empty and then full.
             for _ in 0..2 {
-                let got = find(&re, subject.as_bytes(), 0).ok().unwrap();
+                let got = find_in(&re, subject.as_bytes(), 0).ok().unwrap();
                 assert_eq!(got, Some(*want), "{pat} against {subject}");
             }
+        }
+    }
+
+    /// A match decided early in a long subject measures none of the rest: the subject's
+    /// length stays unknown, whatever the pattern's kind (a literal prefix, bounded,
+    /// unbounded with an earlier start that ends later).
+    #[test]
+    fn reads_only_what_it_needs() {
+        let mut text = b"xxabcdxx hello42 world".to_vec();
+        text.extend(std::iter::repeat_n(b'y', 100_000));
+        text.push(0);
+        for (pat, want) in [("abcd|bc", (2, 6)), ("hello[0-9]+", (9, 16)), ("x+a", (0, 3)), ("[a-z]+ [a-z]+", (0, 14)), ("a.c", (2, 5))] {
+            let re = Program::new(pat.as_bytes(), REG_EXTENDED).unwrap();
+            // SAFETY: `text` is NUL-terminated and outlives the subject.
+            let s = unsafe { Subject::new(text.as_ptr()) };
+            assert_eq!(find(&re, &s, 0).ok().unwrap(), Some(want), "{pat}");
+            assert!(s.len.get().is_none(), "{pat} measured the subject");
         }
     }
 }

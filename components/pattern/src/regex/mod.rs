@@ -126,10 +126,14 @@ fn literal_prefix(nfa: &Nfa, newline: bool) -> Result<(Buf<u8>, bool), Error> {
         match state.op {
             Op::Nop => {}
             Op::Assert(a) => anchored |= a == ast::Assert::LineStart && !newline,
-            Op::Char(c, other) if c == other && c < 0x80 && prefix.len() < MAX_PREFIX => prefix.push(c as u8)?,
+            Op::Char(c, other) if c == other && c != 0 && c < 0x80 && prefix.len() < MAX_PREFIX => prefix.push(c as u8)?,
             _ => break,
         }
         st = state.next;
+    }
+    // NUL-terminated for strstr.
+    if !prefix.is_empty() {
+        prefix.push(0)?;
     }
     Ok((prefix, anchored))
 }
@@ -187,37 +191,58 @@ impl Program {
         self.sets.len()
     }
 
-    /// The leftmost-longest overall match: by the lazy automata while the bytes they read
-    /// are ASCII (falling back to the simulation when their caches fill up, or at a byte
-    /// that is not), else by the simulation.
-    fn find(&self, s: &[u8], eflags: c_int) -> Result<Option<(usize, usize)>, NoSpace> {
-        match dfa::find(self, s, eflags) {
-            Ok(r) => return Ok(r),
-            Err(dfa::Failed::Space) => return Err(NoSpace),
-            Err(dfa::Failed::Full | dfa::Failed::NotAscii) => {
-                if !text::valid(s) {
-                    return Ok(None);
+    /// The leftmost-longest match of the NUL-terminated `s` under `eflags`, with `nmatch`
+    /// slots of it (the whole, then each subexpression; -1 where none) when `nmatch > 0`.
+    ///
+    /// Without back-references the lazy automata look first, while the bytes they read are
+    /// ASCII, reading the string only as far as they need; when their caches fill up or
+    /// they meet a byte that is not ASCII, the simulation reads the whole string.
+    ///
+    /// # Safety
+    /// `s` must be NUL-terminated.
+    pub(crate) unsafe fn exec(&self, s: *const u8, nmatch: usize, eflags: c_int) -> Result<Option<Buf<RegMatch>>, NoSpace> {
+        // SAFETY: the caller's NUL-terminated string.
+        let subject = unsafe { dfa::Subject::new(s) };
+        if !self.backrefs {
+            match dfa::find(self, &subject, eflags) {
+                Ok(None) => return Ok(None),
+                Ok(Some((a, b))) => {
+                    // The match and the character after it (which `$` and `\>` looked at).
+                    let s = subject.to(b + subject_tail(&subject, b));
+                    return self.report(s, a, b, nmatch, eflags);
                 }
+                Err(dfa::Failed::Space) => return Err(NoSpace),
+                Err(dfa::Failed::Full | dfa::Failed::NotAscii) => {}
             }
         }
-        search::find(self, s, eflags)
+        self.exec_whole(subject.to(subject.len()), nmatch, eflags)
     }
 
-    pub(crate) fn exec(&self, s: &[u8], nmatch: usize, eflags: c_int) -> Result<Option<Buf<RegMatch>>, NoSpace> {
-        let none = RegMatch { rm_so: -1, rm_eo: -1 };
-        let nmatch = if self.nosub { 0 } else { nmatch };
-        let mut out: Buf<RegMatch> = Buf::filled(nmatch, none)?;
+    /// [`exec`](Program::exec) by the simulation (or the back-reference search) over the
+    /// whole string `s`.
+    fn exec_whole(&self, s: &[u8], nmatch: usize, eflags: c_int) -> Result<Option<Buf<RegMatch>>, NoSpace> {
+        if !text::valid(s) {
+            return Ok(None);
+        }
         if self.backrefs {
-            if !text::valid(s) {
-                return Ok(None);
-            }
             let Some(found) = backref::find(self, s, eflags)? else { return Ok(None) };
+            let nmatch = if self.nosub { 0 } else { nmatch };
+            let mut out: Buf<RegMatch> = Buf::filled(nmatch, RegMatch { rm_so: -1, rm_eo: -1 })?;
             for (slot, &(so, eo)) in out.iter_mut().zip(found.caps.iter()) {
                 *slot = RegMatch { rm_so: so, rm_eo: eo };
             }
             return Ok(Some(out));
         }
-        let Some((a, b)) = self.find(s, eflags)? else { return Ok(None) };
+        let Some((a, b)) = search::find(self, s, eflags)? else { return Ok(None) };
+        self.report(s, a, b, nmatch, eflags)
+    }
+
+    /// The slots for the match `[a, b]` of `s` (which holds at least the match and the
+    /// character after it): the whole, and the subexpressions when `nmatch > 1`.
+    fn report(&self, s: &[u8], a: usize, b: usize, nmatch: usize, eflags: c_int) -> Result<Option<Buf<RegMatch>>, NoSpace> {
+        let none = RegMatch { rm_so: -1, rm_eo: -1 };
+        let nmatch = if self.nosub { 0 } else { nmatch };
+        let mut out: Buf<RegMatch> = Buf::filled(nmatch, none)?;
         if let Some(first) = out.first_mut() {
             *first = RegMatch { rm_so: a as regoff_t, rm_eo: b as regoff_t };
         }
@@ -237,6 +262,14 @@ impl Program {
         }
         Ok(Some(out))
     }
+}
+
+/// How many bytes of the character at `b` (none at the string's end) follow the match
+/// `[.., b]`: at most 4, read no further than the terminator.
+fn subject_tail(s: &dfa::Subject, b: usize) -> usize {
+    // The character at `b` is whole or cut short by the terminator; `char_at` decodes
+    // within what it is given.
+    s.end_within(b, 4) - b
 }
 
 /// `regcomp(preg, pattern, cflags)`—Compiles the regular expression `pattern` into `*preg`
@@ -275,7 +308,7 @@ pub unsafe extern "C" fn regcomp(preg: *mut Regex, pattern: *const c_char, cflag
 /// compiled `*preg` in `string`, under `REG_NOTBOL` and `REG_NOTEOL`. Returns 0 and fills
 /// `pmatch[0..nmatch]` (unless the pattern was compiled with `REG_NOSUB`): the match, then
 /// each subexpression, with -1 for those that took no part and those past `re_nsub`.
-/// `REG_NOMATCH` when there is none (also when `string` holds a byte sequence that is no
+/// `REG_NOMATCH` when there is none (also when the search reads a byte sequence that is no
 /// character in the locale), `REG_ESPACE` when memory runs out. Without back-references
 /// the time is polynomial in the length of `string` (see the `search` and `submatch`
 /// modules); `*preg` is only read, so threads may share it.
@@ -291,9 +324,9 @@ pub unsafe extern "C" fn regexec(
     pmatch: *mut RegMatch,
     eflags: c_int,
 ) -> c_int {
-    // SAFETY: `regcomp` stored a live `Program` in `__opaque`; the string is the caller's.
-    let (prog, s) = unsafe { (&*(*preg).opaque.cast::<Program>(), CStr::from_ptr(string).to_bytes()) };
-    match prog.exec(s, nmatch, eflags) {
+    // SAFETY: `regcomp` stored a live `Program` in `__opaque`; the string is the caller's,
+    // NUL-terminated.
+    match unsafe { (*(*preg).opaque.cast::<Program>()).exec(string.cast(), nmatch, eflags) } {
         Err(NoSpace) => REG_ESPACE,
         Ok(None) => REG_NOMATCH,
         Ok(Some(m)) => {
