@@ -2,9 +2,13 @@
 //! each an `ENTRY` (the caller's key pointer and data, which `hsearch` returns pointers
 //! to) and a tag byte.
 //!
-//! A table is one block from the allocator: a [`Header`], the entries, then the tags. A
-//! tag is 0 for an empty slot, or the top bit and seven more bits of the key's hash, so
-//! that a probe compares strings only when the tags agree: about one slot in 128 besides
+//! A table is one block from the allocator, aligned within it to a cache line: a line
+//! with the [`Header`], then a line per three slots, which holds their three tags and then
+//! their three entries (16 bytes each, from byte 16), so that a probe reads a slot's tag and
+//! its entry from one line: a lookup of a present key costs a miss for the line and one for
+//! the key's string, as musl's (which has no tags) does, not a third for a separate array of
+//! tags. A tag is 0 for an empty slot, or the top bit and seven more bits of the key's hash,
+//! so that a probe compares strings only when the tags agree: about one slot in 128 besides
 //! the key's own. Probing is triangular (the slot after `h` is `h+1`, then `h+3`, `h+6`,
 //! ...), which visits every slot of a power-of-two table. Nothing is ever removed, so there
 //! are no tombstones.
@@ -18,16 +22,26 @@ use core::ffi::{c_char, c_int};
 use limpet_abi::errno::{ENOMEM, ESRCH};
 use limpet_abi::search::{ACTION, Entry, FIND};
 
-use crate::imports::{free, malloc};
+use crate::imports::{free, malloc, strcmp, strlen};
 
-/// The start of a table's block; the entries and tags follow.
+/// The first line of a table; the slots' lines follow.
 #[repr(C)]
 struct Header {
     /// The number of slots less one (a power of two less one): the mask of a probe.
     mask: usize,
     /// How many slots hold an entry.
     used: usize,
+    /// The block as the allocator returned it, before the alignment.
+    block: *mut core::ffi::c_void,
 }
+
+/// The bytes of a line, which a table's lines are aligned to.
+const LINE: usize = 64;
+/// The slots of a line: their tags in its first bytes, their entries from byte 16.
+const PER_LINE: usize = 3;
+/// Where a line's entries start.
+const ENTRIES_AT: usize = 16;
+const _: () = assert!(ENTRIES_AT + PER_LINE * size_of::<Entry>() == LINE && size_of::<Header>() <= LINE);
 
 /// The fewest slots a table has.
 const MIN_SLOTS: usize = 8;
@@ -53,9 +67,15 @@ fn capacity(slots: usize) -> usize {
     slots - slots / 4
 }
 
-/// The bytes of a table of `slots` slots, or `None` when that is more than a `size_t`.
+/// The lines of the slots of a table of `slots` slots.
+fn lines(slots: usize) -> usize {
+    slots.div_ceil(PER_LINE)
+}
+
+/// The bytes of a table of `slots` slots (with room to align it), or `None` when that is
+/// more than a `size_t`.
 fn block_size(slots: usize) -> Option<usize> {
-    slots.checked_mul(size_of::<Entry>() + 1)?.checked_add(size_of::<Header>())
+    (lines(slots) + 1).checked_mul(LINE)?.checked_add(LINE - 1)
 }
 
 /// A table: a block from the allocator, laid out as the module says.
@@ -85,16 +105,20 @@ impl Table {
         let slots = slots_for(n);
         let size = block_size(slots).ok_or(ENOMEM)?;
         // SAFETY: a plain request; the result is checked before use.
-        let h = unsafe { malloc(size) }.cast::<Header>();
-        if h.is_null() {
+        let block = unsafe { malloc(size) };
+        if block.is_null() {
             return Err(ENOMEM);
         }
-        // SAFETY: the block holds a header and `slots` entries and tags (block_size); an
-        // entry's contents matter only where its tag says it is occupied.
+        let h = block.wrapping_byte_add(block.addr().wrapping_neg() % LINE).cast::<Header>();
+        // SAFETY: the aligned start leaves a header line and the slots' lines within the
+        // block (block_size); an entry's contents matter only where its tag says it is
+        // occupied.
         unsafe {
-            h.write(Header { mask: slots - 1, used: 0 });
+            h.write(Header { mask: slots - 1, used: 0, block });
             let t = Table(h);
-            t.tags().write_bytes(EMPTY, slots);
+            for l in 0..lines(slots) {
+                t.line(l * PER_LINE).write_bytes(EMPTY, PER_LINE);
+            }
             Ok(t)
         }
     }
@@ -106,7 +130,7 @@ impl Table {
     /// Nothing may use the table, or an entry pointer into it, afterwards.
     pub(crate) unsafe fn free(self) {
         // SAFETY: the block came from `malloc` (Table::new) and is given up by the caller.
-        unsafe { free(self.0.cast()) }
+        unsafe { free((*self.0).block) }
     }
 
     fn slots(self) -> usize {
@@ -114,14 +138,25 @@ impl Table {
         unsafe { (*self.0).mask + 1 }
     }
 
-    fn entries(self) -> *mut Entry {
-        // SAFETY: the entries follow the header within the block.
-        unsafe { self.0.add(1).cast() }
+    /// The line of slot `i` (below the slot count).
+    #[inline(always)]
+    fn line(self, i: usize) -> *mut u8 {
+        // SAFETY: slot `i`'s line is within the block (block_size).
+        unsafe { self.0.cast::<u8>().add((i / PER_LINE + 1) * LINE) }
     }
 
-    fn tags(self) -> *mut u8 {
-        // SAFETY: the tags follow the `slots` entries within the block.
-        unsafe { self.entries().add(self.slots()).cast() }
+    /// Slot `i`'s tag.
+    #[inline(always)]
+    fn tag(self, i: usize) -> *mut u8 {
+        // SAFETY: the tags are the line's first bytes.
+        unsafe { self.line(i).add(i % PER_LINE) }
+    }
+
+    /// Slot `i`'s entry.
+    #[inline(always)]
+    fn entry(self, i: usize) -> *mut Entry {
+        // SAFETY: the entries are the line's last 48 bytes.
+        unsafe { self.line(i).add(ENTRIES_AT + i % PER_LINE * size_of::<Entry>()).cast() }
     }
 
     /// The slots a key whose hash is `hash` may be in, in the order a probe visits them:
@@ -145,9 +180,9 @@ impl Table {
             // SAFETY: `i` is below the slot count; an occupied slot's entry holds a key the
             // caller entered, NUL-terminated.
             unsafe {
-                match *self.tags().add(i) {
+                match *self.tag(i) {
                     EMPTY => return (i, false),
-                    t if t == tag && same(key, (*self.entries().add(i)).key) => return (i, true),
+                    t if t == tag && same(key, (*self.entry(i)).key) => return (i, true),
                     _ => {}
                 }
             }
@@ -159,7 +194,7 @@ impl Table {
     fn vacancy(self, hash: u64) -> usize {
         self.sequence(hash)
             // SAFETY: every index of the sequence is below the slot count.
-            .find(|&i| unsafe { *self.tags().add(i) } == EMPTY)
+            .find(|&i| unsafe { *self.tag(i) } == EMPTY)
             .expect("a table is never full: at most three quarters of its slots hold entries")
     }
 
@@ -170,8 +205,8 @@ impl Table {
     unsafe fn put(self, i: usize, item: Entry, hash: u64) {
         // SAFETY: the caller names an existing empty slot.
         unsafe {
-            self.entries().add(i).write(item);
-            *self.tags().add(i) = tag_of(hash);
+            self.entry(i).write(item);
+            *self.tag(i) = tag_of(hash);
             (*self.0).used += 1;
         }
     }
@@ -190,8 +225,8 @@ impl Table {
             // SAFETY: `i` is a slot of this table; an occupied one holds an entered key,
             // NUL-terminated. The keys are distinct, so each needs only an empty slot.
             unsafe {
-                if *self.tags().add(i) != EMPTY {
-                    let e = *self.entries().add(i);
+                if *self.tag(i) != EMPTY {
+                    let e = *self.entry(i);
                     let hash = hash(e.key);
                     new.put(new.vacancy(hash), e, hash);
                 }
@@ -216,8 +251,8 @@ impl Table {
         // SAFETY: as above, for every key in the table.
         let (i, found) = unsafe { self.probe(item.key, hash) };
         if found {
-            // SAFETY: `i` is an occupied slot of this table.
-            return Ok((unsafe { self.entries().add(i) }, self));
+            // `i` is an occupied slot of this table.
+            return Ok((self.entry(i), self));
         }
         if action == FIND {
             return Err(ESRCH);
@@ -235,8 +270,8 @@ impl Table {
         };
         // SAFETY: `i` is the empty slot `probe` found for the key in table `t`.
         unsafe { t.put(i, item, hash) };
-        // SAFETY: slot `i` of `t` now holds the entry.
-        Ok((unsafe { t.entries().add(i) }, t))
+        // Slot `i` of `t` now holds the entry.
+        Ok((t.entry(i), t))
     }
 }
 
@@ -245,29 +280,43 @@ fn tag_of(hash: u64) -> u8 {
     FULL | (hash >> TAG_SHIFT) as u8
 }
 
-/// FNV-1a's offset basis and prime (a byte at a time, one multiplication each).
-const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-/// A final mix's multiplier (from splitmix64): FNV's low bits, which pick the slot, depend
-/// only on the bytes' low bits, until high bits are folded down into them.
-const MIX: u64 = 0xbf58_476d_1ce4_e5b9;
+/// The multipliers of the hash: odd constants with well-spread bits (splitmix64's).
+const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+const K2: u64 = 0xbf58_476d_1ce4_e5b9;
+const K3: u64 = 0x94d0_49bb_1331_11eb;
 
-/// The hash of a NUL-terminated key.
+/// The hash of a NUL-terminated key: its length measured by limpet-string's `strlen`,
+/// then a multiply per 8 bytes (the last 8 read again where they overlap, a short key's
+/// bytes gathered), and a final mix that brings every bit down to the low ones, which pick
+/// the slot.
 ///
 /// # Safety
 /// `key` must be a NUL-terminated string.
 unsafe fn hash(key: *const c_char) -> u64 {
-    let mut h = FNV_BASIS;
-    let mut p = key.cast::<u8>();
-    // SAFETY: reads stop at the key's NUL (the caller's contract).
+    // SAFETY: the caller's NUL-terminated key; every read below is within its `n` bytes.
     unsafe {
-        while *p != 0 {
-            h = (h ^ u64::from(*p)).wrapping_mul(FNV_PRIME);
-            p = p.add(1);
+        let n = strlen(key);
+        let p = key.cast::<u8>();
+        let word = |i: usize| p.add(i).cast::<u64>().read_unaligned();
+        let mut h = (n as u64).wrapping_mul(K1);
+        if n >= 8 {
+            let mut i = 0;
+            while i + 8 < n {
+                h = (h ^ word(i)).wrapping_mul(K2).rotate_left(29);
+                i += 8;
+            }
+            h = (h ^ word(n - 8)).wrapping_mul(K2);
+        } else if n >= 4 {
+            let half = |i: usize| p.add(i).cast::<u32>().read_unaligned() as u64;
+            h = (h ^ (half(0) << 32 | half(n - 4))).wrapping_mul(K2);
+        } else if n > 0 {
+            let w = (*p as u64) << 16 | (*p.add(n / 2) as u64) << 8 | *p.add(n - 1) as u64;
+            h = (h ^ w).wrapping_mul(K2);
         }
+        h ^= h >> 32;
+        h = h.wrapping_mul(K3);
+        h ^ (h >> 29)
     }
-    h = (h ^ (h >> 32)).wrapping_mul(MIX);
-    h ^ (h >> 29)
 }
 
 /// Whether two NUL-terminated strings are equal.
@@ -275,21 +324,8 @@ unsafe fn hash(key: *const c_char) -> u64 {
 /// # Safety
 /// Both must be NUL-terminated strings.
 unsafe fn same(a: *const c_char, b: *const c_char) -> bool {
-    if a == b {
-        return true;
-    }
-    let mut i = 0;
-    loop {
-        // SAFETY: both are read up to the first difference or their common NUL.
-        let (x, y) = unsafe { (*a.add(i), *b.add(i)) };
-        if x != y {
-            return false;
-        }
-        if x == 0 {
-            return true;
-        }
-        i += 1;
-    }
+    // SAFETY: both are NUL-terminated (the caller's contract).
+    a == b || unsafe { strcmp(a, b) } == 0
 }
 
 #[cfg(test)]
