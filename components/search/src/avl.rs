@@ -10,7 +10,7 @@
 //! when that child is even) and the climb stops at the first ancestor whose height stays.
 //! So the same sequence of calls builds the same tree on both, which `twalk` shows.
 use core::ffi::{c_int, c_void};
-use core::ptr::null_mut;
+use core::mem::MaybeUninit;
 
 /// A tree node, as `tsearch` and `tfind` return it and `twalk` passes it.
 #[repr(C)]
@@ -114,22 +114,25 @@ pub(crate) unsafe fn rebalance(slot: *mut *mut Node) -> bool {
 /// The child slots from the root pointer down to one node: `slots[0]` is the caller's
 /// root pointer, `slots[k]` the link to the node at depth k.
 pub(crate) struct Path {
-    slots: [*mut *mut Node; MAX_HEIGHT + 1],
+    /// The first `len` are set; the rest are never read (not cleared either: a path is made
+    /// for every call, and clearing 97 words would cost more than the walk).
+    slots: [MaybeUninit<*mut *mut Node>; MAX_HEIGHT + 1],
     len: usize,
 }
 
 impl Path {
     /// A path holding only the root pointer.
+    #[inline(always)]
     pub(crate) fn new(rootp: *mut *mut Node) -> Path {
-        let mut slots = [null_mut(); MAX_HEIGHT + 1];
-        slots[0] = rootp;
+        let mut slots = [MaybeUninit::uninit(); MAX_HEIGHT + 1];
+        slots[0].write(rootp);
         Path { slots, len: 1 }
     }
 
     /// The deepest slot.
     #[inline]
     pub(crate) fn last(&self) -> *mut *mut Node {
-        self.slots[self.len - 1]
+        self.at(self.len - 1)
     }
 
     /// The number of slots, the root pointer's included.
@@ -141,13 +144,16 @@ impl Path {
     /// The slot at depth `k`.
     #[inline]
     pub(crate) fn at(&self, k: usize) -> *mut *mut Node {
-        self.slots[k]
+        assert!(k < self.len);
+        // SAFETY: the first `len` slots are set.
+        unsafe { self.slots[k].assume_init() }
     }
 
     /// Replaces the slot at depth `k`, after the node that held it moved.
     #[inline]
     pub(crate) fn set(&mut self, k: usize, slot: *mut *mut Node) {
-        self.slots[k] = slot;
+        assert!(k < self.len);
+        self.slots[k].write(slot);
     }
 
     /// Goes one level down, through `slot`. A tree built by `tsearch` is never deeper than
@@ -155,7 +161,7 @@ impl Path {
     /// not a write past the array.
     #[inline]
     pub(crate) fn push(&mut self, slot: *mut *mut Node) {
-        self.slots[self.len] = slot;
+        self.slots[self.len].write(slot);
         self.len += 1;
     }
 
@@ -169,7 +175,7 @@ impl Path {
         for k in (0..self.len - 1).rev() {
             // SAFETY: slot k links the parent of the subtree that changed (the caller's
             // contract), so its node is non-null and its subtrees differ by at most two.
-            if !unsafe { rebalance(self.slots[k]) } {
+            if !unsafe { rebalance(self.at(k)) } {
                 break;
             }
         }

@@ -11,25 +11,26 @@ use crate::{Compare, CompareFn};
 use crate::avl::{LEFT, Node, Path, RIGHT, side};
 use crate::imports::{free, malloc};
 
-/// Walks from the root pointer towards `key`, recording the slots it passes. Returns the
-/// path, whose last slot holds the node with an equal key or, when there is none, is the
-/// empty slot where `key` belongs.
+/// Walks from the root pointer towards `key`, recording the slots it passes in `path`
+/// (which holds the root pointer alone): its last slot then holds the node with an equal key
+/// or, when there is none, is the empty slot where `key` belongs. The path is the caller's,
+/// filled in place: returning one would copy its 97 words at every call.
 ///
 /// # Safety
 /// `rootp` must point at a root pointer of a tree that `tsearch` built; `compar` must
 /// accept `key` and every key of the tree.
-unsafe fn descend(key: *const c_void, rootp: *mut *mut Node, compar: CompareFn) -> Path {
-    let mut path = Path::new(rootp);
+#[inline(always)]
+unsafe fn descend(key: *const c_void, path: &mut Path, compar: CompareFn) {
     loop {
         // SAFETY: the last slot is the root pointer or a child link of a live node.
         let n = unsafe { *path.last() };
         if n.is_null() {
-            return path;
+            return;
         }
         // SAFETY: `n` is a live node; `compar` takes the caller's key and a stored key.
         let c = unsafe { compar(key, (*n).key) };
         if c == 0 {
-            return path;
+            return;
         }
         // SAFETY: `n` is a live node, so its child array is a valid place.
         path.push(unsafe { &raw mut (*n).child[side(c)] });
@@ -52,7 +53,8 @@ pub unsafe extern "C" fn tsearch(key: *const c_void, rootp: *mut *mut c_void, co
         return null_mut();
     };
     // SAFETY: `rootp` is a tree's root pointer (the caller's contract).
-    let path = unsafe { descend(key, rootp.cast(), compar) };
+    let mut path = Path::new(rootp.cast());
+    unsafe { descend(key, &mut path, compar) };
     // SAFETY: the last slot is a valid link, holding the equal node or null.
     let found = unsafe { *path.last() };
     if !found.is_null() {
@@ -122,7 +124,8 @@ pub unsafe extern "C" fn tdelete(key: *const c_void, rootp: *mut *mut c_void, co
         return null_mut();
     };
     // SAFETY: `rootp` is a tree's root pointer (the caller's contract).
-    let mut path = unsafe { descend(key, rootp.cast(), compar) };
+    let mut path = Path::new(rootp.cast());
+    unsafe { descend(key, &mut path, compar) };
     let depth = path.len() - 1;
     // SAFETY: the last slot is a valid link, holding the equal node or null.
     let gone = unsafe { *path.last() };
