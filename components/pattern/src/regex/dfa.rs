@@ -778,7 +778,9 @@ mod tests {
     fn same_as_simulation() {
         let mut r = Rng(0x5eed_1234_abcd);
         let mut checked = 0;
-        for _ in 0..6000 {
+        // A tenth under qemu (the other architectures).
+        let patterns = if cfg!(target_arch = "x86_64") { 6000 } else { 600 };
+        for _ in 0..patterns {
             let mut p = std::vec::Vec::new();
             pattern(&mut r, &mut p, 0);
             let cflags = REG_EXTENDED
@@ -808,7 +810,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert!(checked > 20_000, "{checked}");
+        assert!(checked > patterns * 3, "{checked}");
     }
 
     /// An earlier start whose match ends later than the first match to end, found in one
