@@ -89,8 +89,6 @@ pub(crate) struct Extract<'a> {
     watch_of: Buf<u32>,
     /// Per subexpression (0 unused): its span in characters, -1 when none.
     pub(crate) caps: Buf<(isize, isize)>,
-    /// A run's result handed back after use, so that the next run needs no allocation.
-    spare: Buf<bool>,
 }
 
 impl<'a> Extract<'a> {
@@ -107,7 +105,6 @@ impl<'a> Extract<'a> {
             stack,
             watch_of: Buf::filled(n, UNWATCHED)?,
             caps: Buf::filled(re.nsub as usize + 1, (-1, -1))?,
-            spare: Buf::new(),
         })
     }
 
@@ -121,11 +118,7 @@ impl<'a> Extract<'a> {
         let k = watch.len();
         let backward = limit < from;
         let steps = from.abs_diff(limit);
-        let mut hits = core::mem::replace(&mut self.spare, Buf::new());
-        hits.clear();
-        for _ in 0..k {
-            hits.push(false)?;
-        }
+        let mut hits = Buf::filled(k, false)?;
         for (j, &w) in watch.iter().enumerate() {
             self.watch_of[w as usize] = j as u32;
         }
@@ -200,10 +193,7 @@ impl<'a> Extract<'a> {
 
     /// Whether `node` matches the empty string at `a`.
     fn matches_empty(&mut self, node: NodeId, a: usize) -> Result<bool, NoSpace> {
-        let ends = self.ends(node, a, a)?;
-        let empty = ends[0];
-        self.spare = ends;
-        Ok(empty)
+        Ok(self.ends(node, a, a)?[0])
     }
 
     /// Forgets the subexpressions inside `node`.
@@ -264,9 +254,7 @@ impl<'a> Extract<'a> {
                     let ends = self.ends(x, q, b)?;
                     // Only as far as the run of `x` lived.
                     let top = b.min(q + ends.len() - 1);
-                    let found = (q + 1..=top).rev().find(|&m| ends[m - q] && hit(&rest, b - m));
-                    self.spare = ends;
-                    let Some(m) = found else { break };
+                    let Some(m) = (q + 1..=top).rev().find(|&m| ends[m - q] && hit(&rest, b - m)) else { break };
                     last = Some((q, m));
                     q = m;
                 }
@@ -299,9 +287,7 @@ impl<'a> Extract<'a> {
             }
             let ends = self.ends(kids[i], q, b)?;
             let top = b.min(q + ends.len() - 1);
-            let found = (q..=top).rev().find(|&m| ends[m - q] && hit(&rest, (b - m) * (k - 1) + i));
-            self.spare = ends;
-            let Some(m) = found else { return Ok(()) };
+            let Some(m) = (q..=top).rev().find(|&m| ends[m - q] && hit(&rest, (b - m) * (k - 1) + i)) else { return Ok(()) };
             self.place(kids[i], q, m)?;
             q = m;
         }
