@@ -184,8 +184,6 @@ impl Program {
         }
     }
 
-    /// The leftmost-longest match of `s` under `eflags`, with `nmatch` slots of it (the
-    /// whole, then each subexpression; -1 where none) when `nmatch > 0`.
     /// How many sets the pattern has.
     pub(crate) fn sets_len(&self) -> usize {
         self.sets.len()
