@@ -24,6 +24,13 @@ static NUMERIC: [&core::ffi::CStr; 2] = [c".", c""];
 /// `YESEXPR`, `NOEXPR`, `YESSTR`, `NOSTR`.
 static MESSAGES: [&core::ffi::CStr; 4] = [c"^[yY]", c"^[nN]", c"yes", c"no"];
 
+/// The string for `item` in the locale `loc`, as `nl_langinfo_l` gives it: what other
+/// components format with (strftime's names and formats, the radix character).
+pub fn item(item: nl_item, loc: &object::Locale) -> &'static core::ffi::CStr {
+    // SAFETY: `lookup` returns static C strings (or strings of maps that live for ever).
+    unsafe { core::ffi::CStr::from_ptr(lookup(item, loc)) }
+}
+
 /// The string for `item` in the locale `loc`.
 fn lookup(item: nl_item, loc: &object::Locale) -> *const c_char {
     if item == CODESET {

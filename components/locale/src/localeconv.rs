@@ -37,13 +37,28 @@ static C_CONVENTIONS: Conventions = Conventions(Lconv {
     int_n_sign_posn: UNAVAILABLE,
 });
 
+/// The numeric and monetary conventions of `loc`, as `localeconv` gives them for the
+/// current locale: what printf's grouping, strtod's radix and strfmon read.
+pub fn of(loc: &crate::object::Locale) -> &'static Lconv {
+    let _ = loc;
+    &C_CONVENTIONS.0
+}
+
+/// The radix character of `loc`'s `LC_NUMERIC` (`.` in the C locale), without its NUL:
+/// what printf writes and strtod reads as the decimal point. Never empty.
+#[inline]
+pub fn radix(loc: &crate::object::Locale) -> &'static [u8] {
+    let _ = loc;
+    b"."
+}
+
 /// `localeconv()`—The conventions of the current locale's `LC_NUMERIC` and `LC_MONETARY`:
 /// the C locale's in every locale, as in musl (decimal point ".", every other string
 /// empty, every `char` member `CHAR_MAX`). The struct is static; the program must not
 /// write it.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn localeconv() -> *mut Lconv {
-    core::ptr::from_ref(&C_CONVENTIONS.0).cast_mut()
+    core::ptr::from_ref(of(crate::object::current())).cast_mut()
 }
 
 #[cfg(test)]
