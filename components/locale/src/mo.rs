@@ -140,6 +140,11 @@ impl<'a> Catalog<'a> {
         Some(s.split(|&b| b == 0).next().unwrap_or(s))
     }
 
+    /// The file's bytes, as given to [`Catalog::parse`].
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
     /// The number of messages, the header entry included.
     pub fn len(&self) -> usize {
         self.count

@@ -1,0 +1,33 @@
+//! `<libintl.h>` and `<nl_types.h>`: message translation through GNU `.mo` catalogs
+//! (gettext and its relatives) and through X/Open message catalogs (catopen, catgets).
+//!
+//! - `domain`: `textdomain`, `bindtextdomain`, `bind_textdomain_codeset`, and the
+//!   bindings they keep for the life of the process;
+//! - `gettext`: the six lookups (`gettext` .. `dcngettext`), over `names` (the locale
+//!   name's variants, in GNU's order) and `loaded` (each catalog path mapped once and
+//!   kept); the `.mo` reader and the Plural-Forms evaluator are limpet-locale's `mo`
+//!   module, which the locale's message translations share;
+//! - `catopen` (the `NLSPATH` search and the handle), `catgets` (`catgets`, `catclose`),
+//!   over `catfile`, the two binary catalog formats (NetBSD's, which musl reads, and
+//!   glibc's, which Debian's gencat writes);
+//! - `file`: catalog files mapped read-only; `text`: C strings, kept copies and paths;
+//!   `lock`: the lock over the lists.
+//!
+//! Catalogs and strings come from the allocator and from the kernel (`imports`, `file`).
+#![cfg_attr(not(test), no_std)]
+
+pub mod abi;
+mod catfile;
+pub mod catgets;
+pub mod catopen;
+pub mod domain;
+mod file;
+pub mod gettext;
+mod imports;
+mod loaded;
+mod lock;
+pub mod names;
+mod text;
+
+#[cfg(test)]
+mod tests;
