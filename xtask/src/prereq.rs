@@ -38,6 +38,8 @@ const TEST: &[Need] = &[
     ("/usr/include/mpfr.h", "libmpfr-dev"),
     // And the complex functions' (MPC).
     ("/usr/include/mpc.h", "libmpc-dev"),
+    // limpet-intl's tests write their .mo catalogs with msgfmt (gencat is libc-bin's).
+    ("msgfmt", "gettext"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
