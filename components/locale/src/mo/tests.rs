@@ -471,3 +471,152 @@ fn plural_forms_of_a_msgstr() {
     assert_eq!(plural_form(b"Datei\0Dateien", 2), b"Datei");
     assert_eq!(plural_form(b"eins", 3), b"eins");
 }
+
+/// The oracle of [`plural_rules_against_glibc`]: a C program for the host's glibc that
+/// reads lines `NPLURALS EXPR`, writes for each a two-message catalog (the header with
+/// `Plural-Forms: nplurals=NPLURALS; plural=EXPR;` and a plural message whose forms are
+/// `f0`, `f1`, ...) into a domain of its own, and prints, for each count of [`ORACLE_COUNTS`],
+/// the form glibc's `dngettext` chooses.
+const ORACLE_C: &str = r#"
+#include <libintl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <sys/stat.h>
+static void put(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
+int main(int argc, char **argv) {
+	const char *dir = argv[1];
+	static const unsigned long counts[] = { COUNTS };
+	char line[4096], path[4096], header[4200], forms[64], dom[32];
+	int k = 0;
+	setlocale(LC_ALL, "");
+	snprintf(path, sizeof path, "%s/xx", dir); mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/xx/LC_MESSAGES", dir); mkdir(path, 0700);
+	while (fgets(line, sizeof line, stdin)) {
+		line[strcspn(line, "\n")] = 0;
+		int np = atoi(line);
+		const char *expr = strchr(line, ' ') + 1;
+		int hl = snprintf(header, sizeof header, "Plural-Forms: nplurals=%d; plural=%s;\n", np, expr);
+		int fl = 0;
+		for (int i = 0; i < np; i++) fl += sprintf(forms + fl, "f%d", i) + 1;
+		fl--;
+		static unsigned char mo[8192];
+		memset(mo, 0, sizeof mo);
+		put(mo, 0x950412de); put(mo + 8, 2); put(mo + 12, 28); put(mo + 16, 44); put(mo + 24, 60);
+		uint32_t at = 60;
+		put(mo + 28, 0); put(mo + 32, at); at += 1;
+		put(mo + 36, 4); put(mo + 40, at); memcpy(mo + at, "x\0xs", 5); at += 5;
+		put(mo + 44, hl); put(mo + 48, at); memcpy(mo + at, header, hl + 1); at += hl + 1;
+		put(mo + 52, fl); put(mo + 56, at); memcpy(mo + at, forms, fl + 1); at += fl + 1;
+		snprintf(dom, sizeof dom, "d%d", k++);
+		snprintf(path, sizeof path, "%s/xx/LC_MESSAGES/%s.mo", dir, dom);
+		FILE *f = fopen(path, "wb"); fwrite(mo, 1, at, f); fclose(f);
+		bindtextdomain(dom, dir);
+		for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
+			printf("%s ", dngettext(dom, "x", "xs", counts[i]));
+		printf("\n");
+	}
+	return 0;
+}
+"#;
+
+/// The counts the oracle evaluates each rule at.
+const ORACLE_COUNTS: [u64; 24] =
+    [0, 1, 2, 3, 4, 5, 7, 10, 11, 12, 14, 19, 20, 21, 22, 25, 100, 101, 102, 111, 1000, 1001, 4_294_967_297, u64::MAX];
+
+/// The next value of the xorshift generator whose state is `x`.
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// A random plural expression of depth at most `depth`, from the xorshift state `x`, printed
+/// without the parentheses a tree would need (so precedence decides, in glibc as here) except
+/// where a parenthesised node is drawn. A divisor is always a non-zero constant, since
+/// glibc's evaluator may trap on a zero one.
+fn random_expr(x: &mut u64, depth: u32) -> String {
+    const OPS: [&str; 14] = ["||", "&&", "==", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "%", "?"];
+    let pick = xorshift(x) % 10;
+    if depth == 0 || pick < 3 {
+        return match xorshift(x) % 4 {
+            0 | 1 => "n".to_owned(),
+            2 => (xorshift(x) % 12).to_string(),
+            _ => (xorshift(x) % 200).to_string(),
+        };
+    }
+    match pick {
+        3 => format!("!{}", random_expr(x, depth - 1)),
+        4 => format!("({})", random_expr(x, depth - 1)),
+        _ => {
+            let op = OPS[(xorshift(x) % OPS.len() as u64) as usize];
+            let left = random_expr(x, depth - 1);
+            match op {
+                "/" | "%" => format!("{left} {op} {}", 1 + xorshift(x) % 12),
+                "?" => format!("{left} ? {} : {}", random_expr(x, depth - 1), random_expr(x, depth - 1)),
+                _ => format!("{left} {op} {}", random_expr(x, depth - 1)),
+            }
+        }
+    }
+}
+
+/// Differential test against glibc's gettext: 3,000 random rules (and the common languages'),
+/// each at 24 counts, must choose the same forms. glibc runs in C.UTF-8 with LANGUAGE=xx, the
+/// one way to make it translate without an installed locale.
+#[test]
+fn plural_rules_against_glibc() {
+    let dir = std::env::temp_dir().join(format!("limpet-mo-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let counts: Vec<String> = ORACLE_COUNTS.iter().map(|c| format!("{c}UL")).collect();
+    let src = dir.join("oracle.c");
+    std::fs::write(&src, ORACLE_C.replace("COUNTS", &counts.join(", "))).unwrap();
+    let exe = dir.join("oracle");
+    let st = Command::new("gcc").arg("-O1").arg("-o").arg(&exe).arg(&src).status().expect("gcc must be installed");
+    assert!(st.success());
+    let mut rules: Vec<(usize, String)> = RULES
+        .iter()
+        .map(|r| {
+            let (np, expr) = r.forms.strip_prefix("nplurals=").unwrap().split_once("; plural=").unwrap();
+            (np.parse().unwrap(), expr.trim_end_matches(';').to_owned())
+        })
+        .filter(|(_, e)| !e.contains("/0") && !e.contains("%0"))
+        .collect();
+    let mut x: u64 = 0x1234_5678_9abc_def1;
+    for _ in 0..3000 {
+        let np = 1 + (x % 6) as usize;
+        rules.push((np, random_expr(&mut x, 5)));
+    }
+    let input: String = rules.iter().map(|(np, e)| format!("{np} {e}\n")).collect();
+    let mut child = Command::new(&exe)
+        .arg(&dir)
+        .env_clear()
+        .env("LC_ALL", "C.UTF-8")
+        .env("LANGUAGE", "xx")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap());
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), rules.len());
+    let mut nonzero = 0;
+    for ((np, expr), line) in rules.iter().zip(lines) {
+        let header = format!("Plural-Forms: nplurals={np}; plural={expr};\n");
+        let p = Plural::parse(header.as_bytes()).unwrap_or_else(|| panic!("refused: {expr}"));
+        for (n, got) in ORACLE_COUNTS.iter().zip(line.split_whitespace()) {
+            assert_eq!(format!("f{}", p.index(*n)), got, "plural={expr} at n={n}");
+            nonzero += usize::from(got != "f0");
+        }
+    }
+    // The rules are varied enough that glibc picks a form other than the first often.
+    let total = rules.len() * ORACLE_COUNTS.len();
+    assert!(nonzero * 5 > total, "{nonzero} of {total}");
+    eprintln!("{nonzero} of {total} choices were not the first form");
+}
