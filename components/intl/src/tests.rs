@@ -578,7 +578,7 @@ fn variant_order_against_glibc() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            if x % 3 == 0 {
+            if x.is_multiple_of(3) {
                 msgfmt(&dir, v, "LC_MESSAGES", &domain, &po(v, None), &[]);
             }
         }
