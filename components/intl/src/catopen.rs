@@ -27,7 +27,7 @@ use crate::abi::{CATD_ERROR, NL_CAT_LOCALE, nl_catd};
 use crate::catfile::CatFile;
 use crate::imports::malloc;
 use crate::names::split;
-use crate::text::{PathBuf, bytes};
+use crate::text::{PathBuf, PathStorage, bytes};
 
 /// The codeset `%c` stands for.
 const CODESET: &[u8] = b"UTF-8";
@@ -75,7 +75,8 @@ fn expand(template: &[u8], name: &[u8], locale: &[u8], path: &mut PathBuf) -> bo
 /// The catalog `name` names, through `NLSPATH` unless it holds a slash.
 fn find(name: &[u8], oflag: c_int) -> Option<CatFile<'static>> {
     if name.contains(&b'/') {
-        let mut path = PathBuf::new();
+        let mut storage = PathStorage::uninit();
+        let mut path = PathBuf::new(&mut storage);
         return open_path(path.push(name).as_cstr()?);
     }
     // SAFETY: getenv returns null or a NUL-terminated string of the environment.
@@ -97,7 +98,8 @@ fn find(name: &[u8], oflag: c_int) -> Option<CatFile<'static>> {
     let templates = nlspath.strip_suffix(b":").unwrap_or(nlspath);
     templates.split(|&b| b == b':').find_map(|template| {
         let template: &[u8] = if template.is_empty() { b"%N" } else { template };
-        let mut path = PathBuf::new();
+        let mut storage = PathStorage::uninit();
+        let mut path = PathBuf::new(&mut storage);
         if !expand(template, name, locale, &mut path) {
             return None;
         }
@@ -144,7 +146,8 @@ mod tests {
     use super::*;
 
     fn expanded(template: &str, locale: &str) -> Option<String> {
-        let mut p = PathBuf::new();
+        let mut storage = PathStorage::uninit();
+        let mut p = PathBuf::new(&mut storage);
         expand(template.as_bytes(), b"app", locale.as_bytes(), &mut p)
             .then(|| p.as_cstr().map(|c| c.to_str().unwrap().to_owned()))
             .flatten()

@@ -20,18 +20,27 @@ use crate::text::{bytes, keep};
 /// The domain `gettext` uses until `textdomain` names another.
 const DEFAULT_DOMAIN: &core::ffi::CStr = c"messages";
 
-/// One domain: its name and its directory (null while unbound).
+/// One domain: its name (a NUL-terminated copy, and its length, which lookups compare
+/// first) and its directory (null while unbound).
 struct Domain {
     next: *mut Domain,
     name: *mut c_char,
+    name_len: usize,
     dir: AtomicPtr<c_char>,
+}
+
+impl Domain {
+    fn name(&self) -> &'static [u8] {
+        // SAFETY: `name` is a copy of `name_len` bytes kept for ever.
+        unsafe { core::slice::from_raw_parts(self.name.cast::<u8>(), self.name_len) }
+    }
 }
 
 /// Every domain named so far, newest first.
 static DOMAINS: AtomicPtr<Domain> = AtomicPtr::new(ptr::null_mut());
 
-/// The current domain's name (one of the records' names), null for [`DEFAULT_DOMAIN`].
-static CURRENT: AtomicPtr<c_char> = AtomicPtr::new(ptr::null_mut());
+/// The current domain's record, null for [`DEFAULT_DOMAIN`].
+static CURRENT: AtomicPtr<Domain> = AtomicPtr::new(ptr::null_mut());
 
 /// The record of `name`, if it has one.
 fn find(name: &[u8]) -> Option<&'static Domain> {
@@ -39,8 +48,7 @@ fn find(name: &[u8]) -> Option<&'static Domain> {
     while !d.is_null() {
         // SAFETY: records are published complete (release store) and never freed.
         let dom = unsafe { &*d };
-        // SAFETY: a record's name is a NUL-terminated copy kept for ever.
-        if unsafe { bytes(dom.name) } == name {
+        if dom.name() == name {
             return Some(dom);
         }
         d = dom.next;
@@ -66,7 +74,7 @@ fn find_or_add(name: &[u8], _guard: &Guard) -> Option<&'static Domain> {
     // SAFETY: `rec` is a fresh allocation of the record's size and alignment (malloc's is
     // enough for pointers); it is published only after it is written.
     unsafe {
-        rec.write(Domain { next: head, name: copy, dir: AtomicPtr::new(ptr::null_mut()) });
+        rec.write(Domain { next: head, name: copy, name_len: name.len(), dir: AtomicPtr::new(ptr::null_mut()) });
         DOMAINS.store(rec, Ordering::Release);
         Some(&*rec)
     }
@@ -78,8 +86,8 @@ pub fn current() -> &'static [u8] {
     if cur.is_null() {
         DEFAULT_DOMAIN.to_bytes()
     } else {
-        // SAFETY: `CURRENT` only holds record names, kept for ever.
-        unsafe { bytes(cur) }
+        // SAFETY: `CURRENT` only holds published records, kept for ever.
+        unsafe { (*cur).name() }
     }
 }
 
@@ -104,7 +112,8 @@ pub fn dir_of(domain: &[u8]) -> Option<&'static [u8]> {
 pub unsafe extern "C" fn textdomain(domainname: *const c_char) -> *mut c_char {
     if domainname.is_null() {
         let cur = CURRENT.load(Ordering::Acquire);
-        return if cur.is_null() { DEFAULT_DOMAIN.as_ptr().cast_mut() } else { cur };
+        // SAFETY: `CURRENT` only holds published records, kept for ever.
+        return if cur.is_null() { DEFAULT_DOMAIN.as_ptr().cast_mut() } else { unsafe { (*cur).name } };
     }
     // SAFETY: the caller passes a NUL-terminated string.
     let name = unsafe { bytes(domainname) };
@@ -117,7 +126,7 @@ pub unsafe extern "C" fn textdomain(domainname: *const c_char) -> *mut c_char {
         set_errno(ENOMEM);
         return ptr::null_mut();
     };
-    CURRENT.store(d.name, Ordering::Release);
+    CURRENT.store(ptr::from_ref(d).cast_mut(), Ordering::Release);
     d.name
 }
 

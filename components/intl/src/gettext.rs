@@ -29,7 +29,7 @@ use limpet_syscall::{errno, set_errno};
 
 use crate::loaded::{self, Loaded};
 use crate::names::for_each_variant;
-use crate::text::{PathBuf, bytes};
+use crate::text::{PathBuf, PathStorage, bytes};
 
 /// Where a domain's catalogs are when `bindtextdomain` has not said.
 const DEFAULT_DIR: &[u8] = b"/usr/share/locale";
@@ -64,14 +64,23 @@ fn translate(domain: &[u8], q: Query<'_>, category: c_int) -> Option<*const c_ch
         return None;
     }
     let dir = crate::domain::dir_of(domain).unwrap_or(DEFAULT_DIR);
-    let in_language = |lang: &[u8]| -> Option<*const c_char> {
+    // One buffer for every path this lookup tries: each is the directory, then its own end.
+    let mut storage = PathStorage::uninit();
+    let mut path = PathBuf::new(&mut storage);
+    path.push(dir).push(b"/");
+    path.as_cstr()?;
+    let start = path.len();
+    let mut in_language = |lang: &[u8]| -> Option<*const c_char> {
         // A name with a slash would reach outside the directory; "." and ".." too.
         if lang.is_empty() || lang.contains(&b'/') || lang == b"." || lang == b".." {
             return None;
         }
         for_each_variant(lang, |variant| {
-            let mut path = PathBuf::new();
-            path.push(dir).push(b"/").push(variant).push(b"/").push(cat_name).push(b"/").push(domain).push(b".mo");
+            path.truncate(start);
+            for piece in variant {
+                path.push(piece);
+            }
+            path.push(b"/").push(cat_name).push(b"/").push(domain).push(b".mo");
             let found = loaded::catalog(path.as_cstr()?)?;
             choose(&found, q)
         })
@@ -81,7 +90,7 @@ fn translate(domain: &[u8], q: Query<'_>, category: c_int) -> Option<*const c_ch
     if !language.is_null() {
         // SAFETY: as above; the environment is not changed during the lookup.
         let list = unsafe { bytes(language) };
-        if let Some(found) = list.split(|&b| b == b':').find_map(in_language) {
+        if let Some(found) = list.split(|&b| b == b':').find_map(&mut in_language) {
             return Some(found);
         }
     }

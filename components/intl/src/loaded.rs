@@ -11,7 +11,7 @@ use limpet_locale::mo::{Catalog, Plural};
 
 use crate::imports::{free, malloc};
 use crate::lock::Guard;
-use crate::text::{bytes, keep};
+use crate::text::keep;
 
 /// A catalog as the gettext functions use it.
 #[derive(Clone, Copy)]
@@ -20,10 +20,11 @@ pub struct Loaded {
     pub plural: Plural<'static>,
 }
 
-/// One path and what it held.
+/// One path (its copy and length, which a lookup compares first) and what it held.
 struct Record {
     next: *mut Record,
     path: *mut core::ffi::c_char,
+    path_len: usize,
     loaded: Option<Loaded>,
 }
 
@@ -36,8 +37,8 @@ fn find(path: &[u8]) -> Option<&'static Record> {
     while !r.is_null() {
         // SAFETY: records are published complete and never freed.
         let rec = unsafe { &*r };
-        // SAFETY: a record's path is a NUL-terminated copy kept for ever.
-        if unsafe { bytes(rec.path) } == path {
+        // SAFETY: a record's path is a copy of `path_len` bytes kept for ever.
+        if rec.path_len == path.len() && unsafe { core::slice::from_raw_parts(rec.path.cast::<u8>(), rec.path_len) } == path {
             return Some(rec);
         }
         r = rec.next;
@@ -79,7 +80,7 @@ pub fn catalog(path: &CStr) -> Option<Loaded> {
     // SAFETY: `rec` is a fresh allocation of a record's size (malloc's alignment is enough);
     // it is published only once written, under the lock, so there is one record per path.
     unsafe {
-        rec.write(Record { next: RECORDS.load(Ordering::Relaxed), path: copy, loaded });
+        rec.write(Record { next: RECORDS.load(Ordering::Relaxed), path: copy, path_len: path.to_bytes().len(), loaded });
         RECORDS.store(rec, Ordering::Release);
     }
     loaded

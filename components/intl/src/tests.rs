@@ -570,7 +570,7 @@ fn variant_order_against_glibc() {
         let language = languages[round % languages.len()];
         let mut all = Vec::new();
         crate::names::for_each_variant::<()>(language.as_bytes(), |v| {
-            all.push(String::from_utf8(v.to_vec()).unwrap());
+            all.push(String::from_utf8(v.concat()).unwrap());
             None
         });
         let domain = format!("v{round}");

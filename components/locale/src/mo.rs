@@ -133,11 +133,27 @@ impl<'a> Catalog<'a> {
         Some(&self.bytes[off..end])
     }
 
-    /// Original `i` as lookups compare it: up to its first NUL, since a plural message's
-    /// original is its msgid, a NUL and its msgid_plural.
-    fn original(&self, i: usize) -> Option<&'a [u8]> {
+    /// Whether original `i` is `msgid`. An original is compared up to its first NUL, since a
+    /// plural message's original is its msgid, a NUL and its msgid_plural; `msgid` holds no
+    /// NUL, so a prefix test and one byte decide it without scanning the original.
+    fn original_is(&self, i: usize, msgid: &[u8]) -> Option<bool> {
         let s = self.string(self.originals, i)?;
-        Some(s.split(|&b| b == 0).next().unwrap_or(s))
+        Some(s.starts_with(msgid) && s.get(msgid.len()).is_none_or(|&b| b == 0))
+    }
+
+    /// How original `i` (up to its first NUL, as C's strcmp reads it) orders against `msgid`.
+    fn original_cmp(&self, i: usize, msgid: &[u8]) -> Option<core::cmp::Ordering> {
+        let s = self.string(self.originals, i)?;
+        let common = s.len().min(msgid.len());
+        let order = match s[..common].iter().zip(msgid).position(|(a, b)| a != b) {
+            // A NUL in the original ends it, and sorts before any byte of `msgid`.
+            Some(k) if s[k] == 0 => core::cmp::Ordering::Less,
+            Some(k) => s[k].cmp(&msgid[k]),
+            None if s.len() > common && s[common] != 0 => core::cmp::Ordering::Greater,
+            None if msgid.len() > common => core::cmp::Ordering::Less,
+            None => core::cmp::Ordering::Equal,
+        };
+        Some(order)
     }
 
     /// The file's bytes, as given to [`Catalog::parse`].
@@ -180,7 +196,7 @@ impl<'a> Catalog<'a> {
             if entry == 0 {
                 return None;
             }
-            if self.original(entry - 1)? == msgid {
+            if self.original_is(entry - 1, msgid)? {
                 return Some(entry - 1);
             }
             slot = if slot >= size - step {
@@ -197,7 +213,7 @@ impl<'a> Catalog<'a> {
         let (mut lo, mut hi) = (0, self.count);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            match self.original(mid)?.cmp(msgid) {
+            match self.original_cmp(mid, msgid)? {
                 core::cmp::Ordering::Less => lo = mid + 1,
                 core::cmp::Ordering::Greater => hi = mid,
                 core::cmp::Ordering::Equal => return Some(mid),

@@ -127,6 +127,7 @@ pub const ROWS: &[Row] = &[
     with_libs(row("fma", "math", "fma", 8_000_000), &["-lm"]),
     row("tsearch", "search", "tdelete+tsearch, 100,000-key tree", 80_000),
     row("hsearch", "search", "hsearch FIND, 100,000-key table", 500_000),
+    row("gettext", "intl", "gettext, 1,000-message catalog", 200_000),
     row("getpid", "syscall", "getpid", 200_000),
     row("clock_gettime", "syscall", "clock_gettime", 1_000_000),
     row("open_close", "syscall", "open+close", 10_000),
