@@ -98,3 +98,19 @@ fn load(path: &CStr) -> Option<Loaded> {
         }
     }
 }
+
+/// Every path with a record, for the tests to count.
+#[cfg(test)]
+pub fn paths() -> Vec<String> {
+    let mut all = Vec::new();
+    let mut r = RECORDS.load(Ordering::Acquire);
+    while !r.is_null() {
+        // SAFETY: records are published complete and never freed.
+        let rec = unsafe { &*r };
+        // SAFETY: as in `find`.
+        let path = unsafe { core::slice::from_raw_parts(rec.path.cast::<u8>(), rec.path_len) };
+        all.push(String::from_utf8_lossy(path).into_owned());
+        r = rec.next;
+    }
+    all
+}

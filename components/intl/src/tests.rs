@@ -612,3 +612,45 @@ fn variant_order_against_glibc() {
     // Most sets hold at least one of the variants.
     assert!(chosen > 150, "{chosen}");
 }
+
+/// Threads that race to load the same catalogs (each domain's first lookups happen at
+/// once in all of them) all get the translations, and each path gets one record.
+#[test]
+fn concurrent_first_lookups() {
+    let _g = serial();
+    set_env("LANGUAGE", None);
+    let dir = test_dir("threads");
+    let domains: Vec<String> = (0..8).map(|i| format!("thr{i}")).collect();
+    for d in &domains {
+        msgfmt(&dir, "de", "LC_MESSAGES", d, &po(d, None), &[]);
+        bind(d, &dir);
+    }
+    set_locale("de_DE");
+    let barrier = std::sync::Barrier::new(4);
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                barrier.wait();
+                for round in 0..200 {
+                    for d in &domains {
+                        let (dc, hello) = (c(d), c("hello"));
+                        // SAFETY: NUL-terminated strings.
+                        let got = text(unsafe { dgettext(dc.as_ptr(), hello.as_ptr()) });
+                        assert_eq!(got, format!("hello-{d}"), "round {round}");
+                    }
+                }
+            });
+        }
+    });
+    // One record per path: the two variants tried (de_DE, de) for each domain.
+    let mut paths = std::collections::HashMap::new();
+    for p in crate::loaded::paths() {
+        *paths.entry(p).or_insert(0) += 1;
+    }
+    for d in &domains {
+        for lang in ["de_DE", "de"] {
+            let p = format!("{}/{lang}/LC_MESSAGES/{d}.mo", dir.display());
+            assert_eq!(paths.get(&p), Some(&1), "{p}");
+        }
+    }
+}
