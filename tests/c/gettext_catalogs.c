@@ -113,6 +113,9 @@ int main(void)
 	printf("LC_MESSAGES fr, LC_TIME de: %s %s\n", gettext("hello"), dcgettext(NULL, "hello", LC_TIME));
 	setlocale(LC_ALL, "de");
 	check("same string twice", gettext("hello") == gettext("hello"));
+	/* The empty msgid finds the header entry; a null one gives null. */
+	printf("gettext(\"\") [%s]\n", gettext(""));
+	printf("gettext(NULL) %s\n", gettext(NULL) ? "?" : "null");
 	errno = 1234;
 	gettext("hello");
 	dgettext("nowhere", "x");
