@@ -17,6 +17,9 @@
 //!    `n == 1` and `msgid_plural` otherwise. With one, the plural forms choose by the
 //!    catalog's Plural-Forms rule (`n != 1` without one).
 //!
+//! A domain with a `/` (or longer than `NAME_MAX`) translates nothing: its path would leave
+//! the directory.
+//!
 //! The strings returned are the caller's or lie in a catalog mapped for good; they are
 //! never written. errno is left as it was, as GNU documents for these functions.
 use core::ffi::{CStr, c_char, c_int, c_ulong};
