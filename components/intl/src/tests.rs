@@ -238,6 +238,10 @@ fn categories_and_domains() {
         assert_eq!(text(dcngettext(cat.as_ptr(), file.as_ptr(), files.as_ptr(), 1, LC_TIME)), "file0-time");
         assert_eq!(text(dcngettext(cat.as_ptr(), file.as_ptr(), files.as_ptr(), 2, LC_ALL)), "files");
         assert!(gettext(std::ptr::null()).is_null());
+        // A domain that would name a file outside the directory is not looked for.
+        let sneaky = c("../de/LC_MESSAGES/cat");
+        assert!(!bindtextdomain(sneaky.as_ptr(), c(dir.to_str().unwrap()).as_ptr()).is_null());
+        assert_eq!(text(dgettext(sneaky.as_ptr(), hello.as_ptr())), "hello");
         // The returned strings are the catalog's own bytes, stable across calls.
         assert_eq!(gettext(hello.as_ptr()), gettext(hello.as_ptr()));
     }
