@@ -239,7 +239,8 @@ fn categories_and_domains() {
         assert_eq!(text(dcngettext(cat.as_ptr(), file.as_ptr(), files.as_ptr(), 2, LC_ALL)), "files");
         assert!(gettext(std::ptr::null()).is_null());
         // A domain that would name a file outside the directory is not looked for.
-        let sneaky = c("../de/LC_MESSAGES/cat");
+        // Without the check it would reach DIR/de/LC_MESSAGES/../../de/LC_MESSAGES/cat.mo.
+        let sneaky = c("../../de/LC_MESSAGES/cat");
         assert!(!bindtextdomain(sneaky.as_ptr(), c(dir.to_str().unwrap()).as_ptr()).is_null());
         assert_eq!(text(dgettext(sneaky.as_ptr(), hello.as_ptr())), "hello");
         // The returned strings are the catalog's own bytes, stable across calls.
