@@ -16,6 +16,8 @@ extern crate limpet_aio;
 extern crate limpet_ctype;
 #[cfg(feature = "diag")]
 extern crate limpet_diag;
+#[cfg(feature = "iconv-core")]
+extern crate limpet_iconv;
 #[cfg(feature = "ipc")]
 extern crate limpet_ipc;
 #[cfg(feature = "ldso")]
