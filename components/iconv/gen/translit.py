@@ -10,7 +10,9 @@ Two sources, the hand list winning:
    (NFKD), with the combining marks dropped, is plain ASCII: é -> e, Ǆ -> DZ, ﬁ -> fi,
    ² -> 2, Ａ -> A, the no-break and typographic spaces -> space;
 2. the letters and symbols that have no such decomposition: ligatures, stroked letters,
-   quotes, dashes, the ellipsis, currency, and a few common symbols.
+   quotes, dashes, the ellipsis, currency, and a few common symbols, written as glibc's
+   C.UTF-8 locale writes them (measured with `iconv -t ASCII//TRANSLIT`), so that
+   `—` is `--` and `½` is ` 1/2 `.
 """
 import os
 import unicodedata
@@ -22,20 +24,20 @@ HAND = {
     "Þ": "TH", "þ": "th", "Ħ": "H", "ħ": "h", "ı": "i", "ĸ": "q", "Ŧ": "T", "ŧ": "t",
     "Ŋ": "N", "ŋ": "n", "ƒ": "f", "Ɨ": "I", "ɨ": "i", "Ƶ": "Z", "ƶ": "z",
     # Quotes.
-    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "“": '"', "”": '"', "„": '"',
-    "‟": '"', "″": '"', "‹": "<", "›": ">", "«": "<<", "»": ">>",
+    "‘": "'", "’": "'", "‚": ",", "‛": "'", "“": '"', "”": '"', "„": ",,",
+    "‟": '"', "‹": "<", "›": ">", "«": "<<", "»": ">>",
     # Dashes and punctuation.
-    "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-", "…": "...",
-    "•": "o", "·": ".", "¡": "!", "¿": "?", "¦": "|", "§": "SS", "¶": "P",
+    "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "--", "―": "-", "−": "-", "…": "...",
+    "•": "o", "·": ".", "¡": "!", "¿": "?", "¦": "|",
     # Currency.
-    "€": "EUR", "£": "GBP", "¥": "JPY", "¢": "c", "¤": "?", "₹": "INR", "₽": "RUB",
-    "₩": "KRW", "₺": "TRY",
+    "€": "EUR", "£": "GBP", "¥": "JPY", "¢": "c", "₹": "INR", "₽": "RUB",
+    "₩": "KRW", "₺": "TL",
     # Symbols.
-    "©": "(C)", "®": "(R)", "™": "TM", "°": "deg", "±": "+/-", "×": "x", "÷": "/",
-    "µ": "u", "¬": "!", "¯": "-", "´": "'", "¸": ",", "¨": '"', "‰": "o/oo",
+    "©": "(C)", "®": "(R)", "™": "(TM)", "±": "+-", "×": "x", "÷": "/",
+    "µ": "u", "¬": "!", "´": "'", "¸": ",", 
     "←": "<-", "→": "->", "↔": "<->", "⇐": "<=", "⇒": "=>", "≤": "<=", "≥": ">=",
-    "≠": "!=", "≈": "~", "∞": "inf", "√": "sqrt",
-    "¼": " 1/4", "½": " 1/2", "¾": " 3/4",
+    "≠": "!=",
+    "¼": " 1/4 ", "½": " 1/2 ", "¾": " 3/4 ", "⅓": " 1/3 ", "⅔": " 2/3 ",
 }
 
 # The blocks searched for decompositions.

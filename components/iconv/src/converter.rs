@@ -15,9 +15,11 @@ use crate::{names, registry, translit};
 pub struct Flags {
     /// Write a look-alike for a character the target lacks (`?` when there is none).
     pub translit: bool,
-    /// Drop what the target lacks, and skip invalid input (then fail with EILSEQ at the end).
+    /// Drop what the target lacks and skip invalid input; then, once the rest is converted,
+    /// fail with EILSEQ (glibc's way of saying something was lost).
     pub ignore: bool,
-    /// Drop what the target lacks (POSIX.1-2024's `//NON_IDENTICAL_DISCARD`).
+    /// Drop what the target lacks, counted in the return value (POSIX.1-2024's
+    /// `//NON_IDENTICAL_DISCARD`).
     pub discard: bool,
 }
 
@@ -57,11 +59,10 @@ pub struct Converter {
     kernel: Option<Kernel>,
 }
 
-/// Splits `name` into the charset's part and the flags its suffixes ask for; `None` for an
-/// unknown suffix.
-fn split_suffixes(name: &[u8]) -> Option<(&[u8], Flags)> {
+/// Splits `name` into the charset's part and the flags its suffixes ask for.
+fn split_suffixes(name: &[u8]) -> (&[u8], Flags) {
     let Some(at) = name.windows(SUFFIX_START.len()).position(|w| w == SUFFIX_START) else {
-        return Some((name, Flags::default()));
+        return (name, Flags::default());
     };
     let mut flags = Flags::default();
     for word in name[at..].split(|&b| b == b'/' || b == b',').filter(|w| !w.is_empty()) {
@@ -71,11 +72,10 @@ fn split_suffixes(name: &[u8]) -> Option<(&[u8], Flags)> {
             flags.ignore = true;
         } else if word.eq_ignore_ascii_case(b"NON_IDENTICAL_DISCARD") {
             flags.discard = true;
-        } else {
-            return None;
         }
+        // Any other word is ignored, as glibc ignores it (`ASCII//FOO` opens ASCII).
     }
-    Some((&name[..at], flags))
+    (&name[..at], flags)
 }
 
 impl Converter {
@@ -83,8 +83,8 @@ impl Converter {
     /// `iconv_open` takes them, suffixes on `to`; suffixes on `from` are accepted and have
     /// no effect). `None`: a name is unknown or its charset is not in this build.
     pub fn open(to: &[u8], from: &[u8]) -> Option<Converter> {
-        let (to_name, flags) = split_suffixes(to)?;
-        let (from_name, _) = split_suffixes(from)?;
+        let (to_name, flags) = split_suffixes(to);
+        let (from_name, _) = split_suffixes(from);
         let to = names::lookup(to_name)?;
         let from = names::lookup(from_name)?;
         Some(Converter {
@@ -116,7 +116,7 @@ impl Converter {
     pub fn convert(&mut self, input: &[u8], out: &mut [u8]) -> (Progress, Result<usize, Stop>) {
         let mut p = Progress::default();
         let mut lossy = 0;
-        let mut skipped = false;
+        let mut dropped = false;
         loop {
             if let Some(k) = self.kernel {
                 let (r, w) = fast::run(k, &input[p.read..], &mut out[p.written..]);
@@ -132,10 +132,12 @@ impl Converter {
                         Encode::Wrote { len } => len,
                         Encode::NoRoom => return (p, Err(Stop::NoRoom)),
                         Encode::Unrepresentable => {
+                            lossy += 1;
                             match self.unrepresentable(&mut es, c, &mut out[p.written..]) {
-                                Ok(n) => {
-                                    lossy += 1;
-                                    n
+                                Ok(Some(n)) => n,
+                                Ok(None) => {
+                                    dropped |= self.flags.ignore;
+                                    0
                                 }
                                 Err(stop) => return (p, Err(stop)),
                             }
@@ -151,37 +153,39 @@ impl Converter {
                     p.read += len;
                 }
                 Decode::Invalid { len } if self.flags.ignore => {
-                    skipped = true;
+                    dropped = true;
                     p.read += len;
                 }
                 Decode::Invalid { .. } => return (p, Err(Stop::Invalid)),
                 Decode::Incomplete => return (p, Err(Stop::Incomplete)),
             }
         }
-        (p, if skipped { Err(Stop::Invalid) } else { Ok(lossy) })
+        (p, if dropped { Err(Stop::Invalid) } else { Ok(lossy) })
     }
 
-    /// What to write for `c`, which the target lacks: its transliteration, nothing, or
-    /// musl's `*`. Returns the bytes written, with the encoder state in `es`.
+    /// What to write for `c`, which the target lacks: its transliteration (or `?`),
+    /// nothing (`None`), or musl's `*`. Returns the bytes written, with the encoder state in
+    /// `es`.
     #[cold]
     #[inline(never)]
-    fn unrepresentable(&self, es: &mut u64, c: u32, out: &mut [u8]) -> Result<usize, Stop> {
-        if self.flags.translit {
+    fn unrepresentable(&self, es: &mut u64, c: u32, out: &mut [u8]) -> Result<Option<usize>, Stop> {
+        let fallback = if self.flags.translit {
             if let Some(text) = translit::lookup(c) {
                 match self.encode_all(es, text.iter().map(|&b| b as u32), out) {
-                    Ok(n) => return Ok(n),
-                    Err(Stop::NoRoom) => return Err(Stop::NoRoom),
-                    Err(_) => {}
+                    Err(Stop::Invalid) => {}
+                    done => return done.map(Some),
                 }
             }
-            if !self.flags.ignore {
-                return self.encode_all(es, [TRANSLIT_FALLBACK].into_iter(), out);
-            }
+            TRANSLIT_FALLBACK
+        } else if self.flags.ignore || self.flags.discard {
+            return Ok(None);
+        } else {
+            MUSL_REPLACEMENT
+        };
+        match self.encode_all(es, [fallback].into_iter(), out) {
+            Err(Stop::Invalid) if self.flags.ignore || self.flags.discard => Ok(None),
+            done => done.map(Some),
         }
-        if self.flags.ignore || self.flags.discard {
-            return Ok(0);
-        }
-        self.encode_all(es, [MUSL_REPLACEMENT].into_iter(), out)
     }
 
     /// Encodes every character of `text`, or nothing (`es` unchanged) if one fails.

@@ -11,8 +11,9 @@ use limpet_syscall::set_errno;
 /// Opens a conversion from `fromcode` to `tocode`. Names are matched as musl matches them
 /// (case and punctuation are ignored, see the crate README); `tocode` may end in
 /// `//TRANSLIT`, `//IGNORE`, `//NON_IDENTICAL_DISCARD` (also joined as `//TRANSLIT,IGNORE`).
-/// Fails with `(iconv_t)-1` and EINVAL for an unknown name, an unknown suffix or a charset
-/// left out of this build, ENOMEM when the descriptor cannot be allocated.
+/// Other suffixes are ignored, as glibc ignores them. Fails with `(iconv_t)-1` and EINVAL
+/// for an unknown name or a charset left out of this build, ENOMEM when the descriptor
+/// cannot be allocated.
 ///
 /// # Safety
 /// Both arguments are NUL-terminated strings.

@@ -12,8 +12,8 @@
 //! reset, which always closes an open run with `-`: glibc's and Python's output, byte for
 //! byte.
 //!
-//! The decoder takes what both take: any ASCII byte but `+` directly, and a run's last
-//! bits (fewer than 16 left over) must be zero. Base64 bytes that do not complete a
+//! The decoder takes what glibc takes: any ASCII byte but `+` directly, and a run's
+//! last bits must be padding (fewer than six, all zero). Base64 bytes that do not complete a
 //! character are consumed into the state (a [`Decode::Shift`]), so a stream may be split
 //! anywhere without an EINVAL.
 use crate::codec::{Codec, Decode, Encode};
@@ -113,18 +113,18 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
     Decode::Shift { len: consumed }
 }
 
-/// At the byte `b` that ends a run: checks the leftover bits, absorbs a `-`.
+/// At the byte `b` that ends a run: checks the leftover bits, absorbs a `-`. Right after
+/// the `+`, `-` is a plain `+`, and any other byte ends the empty run (glibc takes `+!` as
+/// `!`; Python refuses it).
 fn end_run(state: &mut u64, b: u8) -> Decode {
     let st = *state;
-    if st & AFTER_PLUS != 0 {
-        return if b == b'-' {
-            *state = 0;
-            Decode::Char { c: b'+' as u32, len: 1 }
-        } else {
-            Decode::Invalid { len: 1 }
-        };
+    if st & AFTER_PLUS != 0 && b == b'-' {
+        *state = 0;
+        return Decode::Char { c: b'+' as u32, len: 1 };
     }
-    if st & BITS_MASK != 0 || (st >> HIGH_SHIFT) & HIGH_MASK != 0 {
+    // What is left must be padding: fewer than six bits, all zero, and no half pair.
+    let count = ((st >> COUNT_SHIFT) & COUNT_MASK) as u32;
+    if st & BITS_MASK != 0 || count >= SEXTET || (st >> HIGH_SHIFT) & HIGH_MASK != 0 {
         return Decode::Invalid { len: 1 };
     }
     match b {
@@ -270,7 +270,8 @@ mod tests {
 
     #[test]
     fn bad_runs() {
-        assert_eq!(dec(b"+!"), None);
+        assert_eq!(dec(b"+!"), Some("!".into()));
+        assert_eq!(dec(b"+AGEA-"), None, "a whole sextet of padding");
         assert_eq!(dec(b"+AGF-"), None, "non-zero leftover bits");
         assert_eq!(dec(b"+2D0-"), None, "a lone high surrogate");
         assert_eq!(dec(b"\x80"), None);

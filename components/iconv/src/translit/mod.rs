@@ -23,7 +23,7 @@ mod tests {
         assert_eq!(lookup('€' as u32), Some(&b"EUR"[..]));
         assert_eq!(lookup('…' as u32), Some(&b"..."[..]));
         assert_eq!(lookup('“' as u32), Some(&b"\""[..]));
-        assert_eq!(lookup('—' as u32), Some(&b"-"[..]));
+        assert_eq!(lookup('—' as u32), Some(&b"--"[..]));
         assert_eq!(lookup('ﬁ' as u32), Some(&b"fi"[..]));
         assert_eq!(lookup('Æ' as u32), Some(&b"AE"[..]));
         assert_eq!(lookup('ß' as u32), Some(&b"ss"[..]));
