@@ -82,28 +82,48 @@ fn ascii_copy(input: &[u8], out: &mut [u8]) -> usize {
     n
 }
 
-/// UTF-8 to UTF-16 (big-endian, or little-endian with `LE`).
+/// Spreads four bytes (the low half of `w`, in memory order) into four 16-bit units,
+/// returned as the eight bytes of those units in little-endian order.
+#[inline(always)]
+fn widen4(w: u64) -> u64 {
+    let x = w & 0xffff_ffff;
+    let x = (x | (x << 16)) & 0x0000_ffff_0000_ffff;
+    (x | (x << 8)) & 0x00ff_00ff_00ff_00ff
+}
+
+/// UTF-8 to UTF-16 (big-endian, or little-endian with `LE`). ASCII goes eight bytes at a
+/// time, spread into units with shifts; two-byte sequences are decoded in line; the rest
+/// goes through the UTF-8 decoder.
 fn utf8_to_utf16<const LE: bool>(input: &[u8], out: &mut [u8]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
     let unit = |u: u16| if LE { u.to_le_bytes() } else { u.to_be_bytes() };
-    while i < input.len() {
-        // Widen ASCII eight bytes at a time while both sides have room for it.
+    // A big-endian unit is a little-endian one shifted up a byte (the top byte of each
+    // unit of ASCII is 0).
+    let order = |x: u64| if LE { x.to_le_bytes() } else { (x << 8).to_le_bytes() };
+    loop {
         while let (Some(src), Some(dst)) = (input.get(i..i + WORD), out.get_mut(o..o + 2 * WORD)) {
             let w = u64::from_le_bytes(src.try_into().unwrap());
             if w & HIGH_BITS != 0 {
                 break;
             }
-            for (k, &b) in src.iter().enumerate() {
-                dst[2 * k..2 * k + 2].copy_from_slice(&unit(b as u16));
-            }
+            dst[..WORD].copy_from_slice(&order(widen4(w)));
+            dst[WORD..].copy_from_slice(&order(widen4(w >> 32)));
             i += WORD;
             o += 2 * WORD;
         }
         let Some(&b) = input.get(i) else { break };
+        let Some(dst) = out.get_mut(o..o + 2) else { break };
         if b < 0x80 {
-            let Some(dst) = out.get_mut(o..o + 2) else { break };
             dst.copy_from_slice(&unit(b as u16));
             i += 1;
+            o += 2;
+            continue;
+        }
+        if let (0xc2..=0xdf, Some(&c1)) = (b, input.get(i + 1))
+            && c1 & 0xc0 == 0x80
+        {
+            dst.copy_from_slice(&unit(((b as u16 & 0x1f) << 6) | (c1 as u16 & 0x3f)));
+            i += 2;
             o += 2;
             continue;
         }
