@@ -15,6 +15,7 @@ Two sources, the hand list winning:
    `—` is `--` and `½` is ` 1/2 `.
 """
 import os
+import subprocess
 import unicodedata
 
 HAND = {
@@ -92,6 +93,8 @@ def main():
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "translit", "table.rs")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
+    # rustfmt's layout, so that `cargo fmt --check` passes on the generated file.
+    subprocess.run(["rustfmt", "--edition", "2024", path], check=True)
 
 
 if __name__ == "__main__":

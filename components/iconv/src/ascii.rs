@@ -8,7 +8,10 @@ pub const ASCII_END: u32 = 0x80;
 pub static ASCII: Codec = Codec {
     decode: |_, input| {
         if (input[0] as u32) < ASCII_END {
-            Decode::Char { c: input[0] as u32, len: 1 }
+            Decode::Char {
+                c: input[0] as u32,
+                len: 1,
+            }
         } else {
             Decode::Invalid { len: 1 }
         }

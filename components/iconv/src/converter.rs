@@ -61,11 +61,17 @@ pub struct Converter {
 
 /// Splits `name` into the charset's part and the flags its suffixes ask for.
 fn split_suffixes(name: &[u8]) -> (&[u8], Flags) {
-    let Some(at) = name.windows(SUFFIX_START.len()).position(|w| w == SUFFIX_START) else {
+    let Some(at) = name
+        .windows(SUFFIX_START.len())
+        .position(|w| w == SUFFIX_START)
+    else {
         return (name, Flags::default());
     };
     let mut flags = Flags::default();
-    for word in name[at..].split(|&b| b == b'/' || b == b',').filter(|w| !w.is_empty()) {
+    for word in name[at..]
+        .split(|&b| b == b'/' || b == b',')
+        .filter(|w| !w.is_empty())
+    {
         if word.eq_ignore_ascii_case(b"TRANSLIT") {
             flags.translit = true;
         } else if word.eq_ignore_ascii_case(b"IGNORE") {
@@ -123,7 +129,9 @@ impl Converter {
                 p.read += r;
                 p.written += w;
             }
-            let Some(rest) = input.get(p.read..).filter(|r| !r.is_empty()) else { break };
+            let Some(rest) = input.get(p.read..).filter(|r| !r.is_empty()) else {
+                break;
+            };
             let mut ds = self.dstate;
             match (self.dec.decode)(&mut ds, rest) {
                 Decode::Char { c, len } => {
@@ -160,7 +168,14 @@ impl Converter {
                 Decode::Incomplete => return (p, Err(Stop::Incomplete)),
             }
         }
-        (p, if dropped { Err(Stop::Invalid) } else { Ok(lossy) })
+        (
+            p,
+            if dropped {
+                Err(Stop::Invalid)
+            } else {
+                Ok(lossy)
+            },
+        )
     }
 
     /// What to write for `c`, which the target lacks: its transliteration (or `?`),
@@ -189,7 +204,12 @@ impl Converter {
     }
 
     /// Encodes every character of `text`, or nothing (`es` unchanged) if one fails.
-    fn encode_all(&self, es: &mut u64, text: impl Iterator<Item = u32>, out: &mut [u8]) -> Result<usize, Stop> {
+    fn encode_all(
+        &self,
+        es: &mut u64,
+        text: impl Iterator<Item = u32>,
+        out: &mut [u8],
+    ) -> Result<usize, Stop> {
         let mut st = *es;
         let mut n = 0;
         for c in text {

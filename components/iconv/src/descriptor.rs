@@ -28,7 +28,8 @@ pub struct Descriptor {
 /// `cd` is `(iconv_t)-1`, null, or a value `iconv_open` returned (open or closed; a closed
 /// one's memory is freed, so only a descriptor still open is really safe to pass).
 pub unsafe fn get<'a>(cd: iconv_t) -> Option<&'a mut Descriptor> {
-    if cd.is_null() || cd == ICONV_FAILED || !(cd as usize).is_multiple_of(align_of::<Descriptor>()) {
+    if cd.is_null() || cd == ICONV_FAILED || !(cd as usize).is_multiple_of(align_of::<Descriptor>())
+    {
         return None;
     }
     // SAFETY: by the contract, a pointer other than those two is a descriptor from

@@ -11,7 +11,7 @@
 //! - [`Kernel::Utf8ToLatin1`]: ASCII runs and the two-byte sequences of U+0080..U+00FF.
 use crate::codec::{Charset, Decode};
 use crate::single_byte::{self, id};
-use crate::{utf16, utf8};
+use crate::{utf8, utf16};
 
 /// A specialised loop for a pair of charsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,9 @@ fn ascii_compatible(cs: Charset) -> bool {
 /// The fast path for converting `from` to `to`, if there is one.
 pub fn kernel(from: Charset, to: Charset) -> Option<Kernel> {
     match (from, to) {
-        (Charset::Utf8, Charset::Utf16 | Charset::Utf16Be) => Some(Kernel::Utf8ToUtf16 { le: false }),
+        (Charset::Utf8, Charset::Utf16 | Charset::Utf16Be) => {
+            Some(Kernel::Utf8ToUtf16 { le: false })
+        }
         (Charset::Utf8, Charset::Utf16Le) => Some(Kernel::Utf8ToUtf16 { le: true }),
         (Charset::Utf8, Charset::SingleByte(id::LATIN1)) => Some(Kernel::Utf8ToLatin1),
         _ if ascii_compatible(from) && ascii_compatible(to) => Some(Kernel::Ascii),
@@ -99,7 +101,13 @@ fn utf8_to_utf16<const LE: bool>(input: &[u8], out: &mut [u8]) -> (usize, usize)
     let unit = |u: u16| if LE { u.to_le_bytes() } else { u.to_be_bytes() };
     // A big-endian unit is a little-endian one shifted up a byte (the top byte of each
     // unit of ASCII is 0).
-    let order = |x: u64| if LE { x.to_le_bytes() } else { (x << 8).to_le_bytes() };
+    let order = |x: u64| {
+        if LE {
+            x.to_le_bytes()
+        } else {
+            (x << 8).to_le_bytes()
+        }
+    };
     loop {
         while let (Some(src), Some(dst)) = (input.get(i..i + WORD), out.get_mut(o..o + 2 * WORD)) {
             let w = u64::from_le_bytes(src.try_into().unwrap());
@@ -112,7 +120,9 @@ fn utf8_to_utf16<const LE: bool>(input: &[u8], out: &mut [u8]) -> (usize, usize)
             o += 2 * WORD;
         }
         let Some(&b) = input.get(i) else { break };
-        let Some(dst) = out.get_mut(o..o + 2) else { break };
+        let Some(dst) = out.get_mut(o..o + 2) else {
+            break;
+        };
         if b < 0x80 {
             dst.copy_from_slice(&unit(b as u16));
             i += 1;
@@ -127,7 +137,9 @@ fn utf8_to_utf16<const LE: bool>(input: &[u8], out: &mut [u8]) -> (usize, usize)
             o += 2;
             continue;
         }
-        let Decode::Char { c, len } = utf8::decode(&input[i..]) else { break };
+        let Decode::Char { c, len } = utf8::decode(&input[i..]) else {
+            break;
+        };
         match utf16::encode_in(c, &mut out[o..], LE, true) {
             crate::codec::Encode::Wrote { len: w } => o += w,
             _ => break,
@@ -145,8 +157,10 @@ fn utf8_to_latin1(input: &[u8], out: &mut [u8]) -> (usize, usize) {
         i += n;
         o += n;
         // U+0080..U+00FF are C2 80..C2 BF and C3 80..C3 BF.
-        let (Some(&[lead, cont]), Some(dst)) = (input.get(i..i + 2).map(|s| [s[0], s[1]]).as_ref(), out.get_mut(o))
-        else {
+        let (Some(&[lead, cont]), Some(dst)) = (
+            input.get(i..i + 2).map(|s| [s[0], s[1]]).as_ref(),
+            out.get_mut(o),
+        ) else {
             break;
         };
         if !(lead == 0xc2 || lead == 0xc3) || cont & 0xc0 != 0x80 {

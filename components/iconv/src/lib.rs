@@ -31,4 +31,7 @@ pub mod utf32;
 pub mod utf7;
 pub mod utf8;
 
+#[cfg(all(test, feature = "all-charsets"))]
+mod tests;
+
 pub use converter::{Converter, Flags, Progress, Stop};

@@ -124,7 +124,10 @@ pub const NAMES: &[(&str, Charset)] = &[
 
 /// The charset `given` names (without suffixes), whether or not this build has it.
 pub fn lookup(given: &[u8]) -> Option<Charset> {
-    NAMES.iter().find(|(name, _)| matches(given, name.as_bytes())).map(|&(_, cs)| cs)
+    NAMES
+        .iter()
+        .find(|(name, _)| matches(given, name.as_bytes()))
+        .map(|&(_, cs)| cs)
 }
 
 #[cfg(test)]
@@ -135,18 +138,62 @@ mod tests {
     #[test]
     fn as_musl_matches() {
         let accepted = [
-            "UTF-8", "utf8", "u-t-f-8", "UTF_8", "UTF 8", "UTF16LE", "WCHAR_T", "wchar_t",
-            "ISO646-US", "ISO_8859-1", "ISO8859_1", "LATIN-9", "TIS-620", "WINDOWS1252",
-            "KOI8R", "CP1047", "SHIFT_JIS", "BIG-FIVE", "KS_C_5601", "CHAR", "", "ut!f8",
-            "!utf8", "ut\x01f8", "ut\u{80}f8", "\x7futf8", "utf--8",
+            "UTF-8",
+            "utf8",
+            "u-t-f-8",
+            "UTF_8",
+            "UTF 8",
+            "UTF16LE",
+            "WCHAR_T",
+            "wchar_t",
+            "ISO646-US",
+            "ISO_8859-1",
+            "ISO8859_1",
+            "LATIN-9",
+            "TIS-620",
+            "WINDOWS1252",
+            "KOI8R",
+            "CP1047",
+            "SHIFT_JIS",
+            "BIG-FIVE",
+            "KS_C_5601",
+            "CHAR",
+            "",
+            "ut!f8",
+            "!utf8",
+            "ut\x01f8",
+            "ut\u{80}f8",
+            "\x7futf8",
+            "utf--8",
         ];
         for name in accepted {
             assert!(lookup(name.as_bytes()).is_some(), "{name:?}");
         }
         let refused = [
-            "UTF-8x", "xUTF-8", "UNICODE", "ANSI_X3.4-1968", "L1", "ISO-8859-12", "LATIN2",
-            "KOI8-RU", "IBM437", "EBCDIC", "MS_KANJI", "CP932", "CP936", "KS_C_5601-1987",
-            "C", "POSIX", "CP874", "ut:f8", "ut[f8", "ut{f8", "utf8-", "utf8 ", ".UTF-8.", "-",
+            "UTF-8x",
+            "xUTF-8",
+            "UNICODE",
+            "ANSI_X3.4-1968",
+            "L1",
+            "ISO-8859-12",
+            "LATIN2",
+            "KOI8-RU",
+            "IBM437",
+            "EBCDIC",
+            "MS_KANJI",
+            "CP932",
+            "CP936",
+            "KS_C_5601-1987",
+            "C",
+            "POSIX",
+            "CP874",
+            "ut:f8",
+            "ut[f8",
+            "ut{f8",
+            "utf8-",
+            "utf8 ",
+            ".UTF-8.",
+            "-",
         ];
         for name in refused {
             assert_eq!(lookup(name.as_bytes()), None, "{name:?}");
@@ -156,7 +203,11 @@ mod tests {
     #[test]
     fn table_is_canonical() {
         for (name, _) in NAMES {
-            assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{name}");
+            assert!(
+                name.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+                "{name}"
+            );
             assert_eq!(NAMES.iter().filter(|(n, _)| n == name).count(), 1, "{name}");
         }
     }

@@ -1,7 +1,7 @@
 //! Which codec a charset has in this build: the core's, the single-byte tables', or the
 //! East Asian ones from [`crate::cjk`]. `None` when the charset's feature is off.
 use crate::codec::{Charset, Codec};
-use crate::{ascii, single_byte, utf16, utf32, utf8};
+use crate::{ascii, single_byte, utf8, utf16, utf32};
 
 /// The codec of `cs`, if this build has it.
 pub fn codec(cs: Charset) -> Option<&'static Codec> {
@@ -23,4 +23,49 @@ pub fn codec(cs: Charset) -> Option<&'static Codec> {
         Charset::SingleByte(id) => return single_byte::codec(id),
         _ => return crate::cjk::codec(cs),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[cfg(feature = "all-charsets")]
+    use crate::codec::Charset;
+    use crate::converter::Converter;
+
+    /// A build without a charset's feature does not know its names.
+    #[test]
+    #[cfg(not(feature = "charset-cp1252"))]
+    fn left_out_charsets_are_unknown() {
+        assert!(Converter::open(b"CP1252", b"UTF-8").is_none());
+        assert!(Converter::open(b"UTF-8", b"WINDOWS-1252").is_none());
+        assert!(Converter::open(b"UTF-16", b"ISO-8859-1").is_some());
+        assert!(Converter::open(b"UTF-32", b"ASCII").is_some());
+    }
+
+    /// Every name of the table opens in a build with every charset but the East Asian
+    /// ones (another part of the crate, stubbed until it lands).
+    #[test]
+    #[cfg(feature = "all-charsets")]
+    fn every_name_opens() {
+        for (name, cs) in crate::names::NAMES {
+            let east_asian = matches!(
+                cs,
+                Charset::ShiftJis
+                    | Charset::EucJp
+                    | Charset::Iso2022Jp
+                    | Charset::Gb2312
+                    | Charset::Gbk
+                    | Charset::Gb18030
+                    | Charset::Big5
+                    | Charset::Big5Hkscs
+                    | Charset::EucKr
+            );
+            if east_asian && crate::cjk::codec(*cs).is_none() {
+                continue;
+            }
+            assert!(
+                Converter::open(name.as_bytes(), b"UTF-8").is_some(),
+                "{name}"
+            );
+        }
+    }
 }

@@ -22,7 +22,11 @@ const SURROGATE_BITS: u32 = 0x3ff;
 #[inline(always)]
 fn unit(input: &[u8], le: bool) -> u32 {
     let b = [input[0], input[1]];
-    (if le { u16::from_le_bytes(b) } else { u16::from_be_bytes(b) }) as u32
+    (if le {
+        u16::from_le_bytes(b)
+    } else {
+        u16::from_be_bytes(b)
+    }) as u32
 }
 
 /// Decodes one character in the order `le`; `pairs`: UTF-16 (else UCS-2).
@@ -79,7 +83,11 @@ fn set(state: &mut u64, order: u64) -> Decode {
 #[inline(always)]
 pub fn encode_in(c: u32, out: &mut [u8], le: bool, pairs: bool) -> Encode {
     let put = |u: u32, out: &mut [u8]| {
-        let b = if le { (u as u16).to_le_bytes() } else { (u as u16).to_be_bytes() };
+        let b = if le {
+            (u as u16).to_le_bytes()
+        } else {
+            (u as u16).to_be_bytes()
+        };
         out[..2].copy_from_slice(&b);
     };
     if c < PAIR_BASE {
@@ -106,23 +114,41 @@ fn encode<const LE: bool, const PAIRS: bool>(_: &mut u64, c: u32, out: &mut [u8]
 }
 
 /// UTF-16BE.
-pub static UTF16BE: Codec =
-    Codec { decode: decode_fixed::<false, true>, encode: encode::<false, true>, reset: None };
+pub static UTF16BE: Codec = Codec {
+    decode: decode_fixed::<false, true>,
+    encode: encode::<false, true>,
+    reset: None,
+};
 /// UTF-16LE.
-pub static UTF16LE: Codec =
-    Codec { decode: decode_fixed::<true, true>, encode: encode::<true, true>, reset: None };
+pub static UTF16LE: Codec = Codec {
+    decode: decode_fixed::<true, true>,
+    encode: encode::<true, true>,
+    reset: None,
+};
 /// UTF-16: reads a mark, writes big-endian.
-pub static UTF16: Codec =
-    Codec { decode: decode_marked::<true>, encode: encode::<false, true>, reset: None };
+pub static UTF16: Codec = Codec {
+    decode: decode_marked::<true>,
+    encode: encode::<false, true>,
+    reset: None,
+};
 /// UCS-2BE.
-pub static UCS2BE: Codec =
-    Codec { decode: decode_fixed::<false, false>, encode: encode::<false, false>, reset: None };
+pub static UCS2BE: Codec = Codec {
+    decode: decode_fixed::<false, false>,
+    encode: encode::<false, false>,
+    reset: None,
+};
 /// UCS-2LE.
-pub static UCS2LE: Codec =
-    Codec { decode: decode_fixed::<true, false>, encode: encode::<true, false>, reset: None };
+pub static UCS2LE: Codec = Codec {
+    decode: decode_fixed::<true, false>,
+    encode: encode::<true, false>,
+    reset: None,
+};
 /// UCS-2: reads a mark, writes big-endian.
-pub static UCS2: Codec =
-    Codec { decode: decode_marked::<false>, encode: encode::<false, false>, reset: None };
+pub static UCS2: Codec = Codec {
+    decode: decode_marked::<false>,
+    encode: encode::<false, false>,
+    reset: None,
+};
 
 #[cfg(test)]
 mod tests {
@@ -137,7 +163,9 @@ mod tests {
             let mut units = [0u16; 2];
             let units = ch.encode_utf16(&mut units);
             for le in [false, true] {
-                let Encode::Wrote { len } = encode_in(c, &mut buf, le, true) else { panic!() };
+                let Encode::Wrote { len } = encode_in(c, &mut buf, le, true) else {
+                    panic!()
+                };
                 let want: Vec<u8> = units
                     .iter()
                     .flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() })
@@ -157,9 +185,16 @@ mod tests {
     fn lone_surrogates_are_invalid() {
         for u in SURROGATE_FIRST..=SURROGATE_LAST {
             let b = (u as u16).to_be_bytes();
-            let want = if u < LOW_FIRST { Decode::Incomplete } else { Decode::Invalid { len: 2 } };
+            let want = if u < LOW_FIRST {
+                Decode::Incomplete
+            } else {
+                Decode::Invalid { len: 2 }
+            };
             assert_eq!(decode_in(&b, false, true), want);
-            assert_eq!(decode_in(&[b[0], b[1], 0, 0x41], false, true), Decode::Invalid { len: 2 });
+            assert_eq!(
+                decode_in(&[b[0], b[1], 0, 0x41], false, true),
+                Decode::Invalid { len: 2 }
+            );
             assert_eq!(decode_in(&b, false, false), Decode::Invalid { len: 2 });
         }
     }
@@ -167,14 +202,29 @@ mod tests {
     #[test]
     fn marks() {
         let mut s = ORDER_UNKNOWN;
-        assert_eq!((UTF16.decode)(&mut s, &[0xff, 0xfe, 0x41, 0]), Decode::Shift { len: 2 });
-        assert_eq!((UTF16.decode)(&mut s, &[0x41, 0]), Decode::Char { c: 0x41, len: 2 });
-        assert_eq!((UTF16.decode)(&mut s, &[0xff, 0xfe]), Decode::Char { c: BOM, len: 2 });
+        assert_eq!(
+            (UTF16.decode)(&mut s, &[0xff, 0xfe, 0x41, 0]),
+            Decode::Shift { len: 2 }
+        );
+        assert_eq!(
+            (UTF16.decode)(&mut s, &[0x41, 0]),
+            Decode::Char { c: 0x41, len: 2 }
+        );
+        assert_eq!(
+            (UTF16.decode)(&mut s, &[0xff, 0xfe]),
+            Decode::Char { c: BOM, len: 2 }
+        );
         let mut s = ORDER_UNKNOWN;
-        assert_eq!((UTF16.decode)(&mut s, &[0, 0x41]), Decode::Char { c: 0x41, len: 2 });
+        assert_eq!(
+            (UTF16.decode)(&mut s, &[0, 0x41]),
+            Decode::Char { c: 0x41, len: 2 }
+        );
         assert_eq!(s, ORDER_BE);
         let mut s = ORDER_UNKNOWN;
         assert_eq!((UCS2.decode)(&mut s, &[0xfe]), Decode::Incomplete);
-        assert_eq!((UTF16BE.decode)(&mut s, &[0xfe, 0xff]), Decode::Char { c: BOM, len: 2 });
+        assert_eq!(
+            (UTF16BE.decode)(&mut s, &[0xfe, 0xff]),
+            Decode::Char { c: BOM, len: 2 }
+        );
     }
 }

@@ -4,8 +4,8 @@
 //! a byte-order mark and otherwise assume big-endian; they write big-endian without a mark,
 //! as musl does.
 use crate::codec::{Codec, Decode, Encode};
-use crate::utf16::{BOM, ORDER_BE, ORDER_LE, ORDER_UNKNOWN};
 use crate::utf8::{MAX_SCALAR, SURROGATE_FIRST, SURROGATE_LAST};
+use crate::utf16::{BOM, ORDER_BE, ORDER_LE, ORDER_UNKNOWN};
 
 /// The bytes of one unit.
 const UNIT: usize = 4;
@@ -13,7 +13,11 @@ const UNIT: usize = 4;
 #[inline(always)]
 fn unit(input: &[u8], le: bool) -> u32 {
     let b = [input[0], input[1], input[2], input[3]];
-    if le { u32::from_le_bytes(b) } else { u32::from_be_bytes(b) }
+    if le {
+        u32::from_le_bytes(b)
+    } else {
+        u32::from_be_bytes(b)
+    }
 }
 
 /// Decodes one character in the order `le`.
@@ -63,14 +67,29 @@ fn encode<const LE: bool>(_: &mut u64, c: u32, out: &mut [u8]) -> Encode {
 const NATIVE_LE: bool = cfg!(target_endian = "little");
 
 /// UTF-32BE and UCS-4BE.
-pub static UTF32BE: Codec = Codec { decode: decode_fixed::<false>, encode: encode::<false>, reset: None };
+pub static UTF32BE: Codec = Codec {
+    decode: decode_fixed::<false>,
+    encode: encode::<false>,
+    reset: None,
+};
 /// UTF-32LE and UCS-4LE.
-pub static UTF32LE: Codec = Codec { decode: decode_fixed::<true>, encode: encode::<true>, reset: None };
+pub static UTF32LE: Codec = Codec {
+    decode: decode_fixed::<true>,
+    encode: encode::<true>,
+    reset: None,
+};
 /// UTF-32 and UCS-4: read a mark, write big-endian.
-pub static UTF32: Codec = Codec { decode: decode_marked, encode: encode::<false>, reset: None };
+pub static UTF32: Codec = Codec {
+    decode: decode_marked,
+    encode: encode::<false>,
+    reset: None,
+};
 /// WCHAR_T.
-pub static WCHAR_T: Codec =
-    Codec { decode: decode_fixed::<NATIVE_LE>, encode: encode::<NATIVE_LE>, reset: None };
+pub static WCHAR_T: Codec = Codec {
+    decode: decode_fixed::<NATIVE_LE>,
+    encode: encode::<NATIVE_LE>,
+    reset: None,
+};
 
 #[cfg(test)]
 mod tests {
@@ -79,17 +98,35 @@ mod tests {
     #[test]
     fn units() {
         let mut s = ORDER_UNKNOWN;
-        assert_eq!((UTF32.decode)(&mut s, &[0xff, 0xfe, 0, 0]), Decode::Shift { len: 4 });
-        assert_eq!((UTF32.decode)(&mut s, &[0x41, 0, 0, 0]), Decode::Char { c: 0x41, len: 4 });
+        assert_eq!(
+            (UTF32.decode)(&mut s, &[0xff, 0xfe, 0, 0]),
+            Decode::Shift { len: 4 }
+        );
+        assert_eq!(
+            (UTF32.decode)(&mut s, &[0x41, 0, 0, 0]),
+            Decode::Char { c: 0x41, len: 4 }
+        );
         let mut s = ORDER_UNKNOWN;
         assert_eq!((UTF32.decode)(&mut s, &[0, 0, 0]), Decode::Incomplete);
-        assert_eq!((UTF32.decode)(&mut s, &[0, 0, 0, 0x41]), Decode::Char { c: 0x41, len: 4 });
+        assert_eq!(
+            (UTF32.decode)(&mut s, &[0, 0, 0, 0x41]),
+            Decode::Char { c: 0x41, len: 4 }
+        );
         for bad in [0x11_0000u32, 0xd800, 0xdfff, u32::MAX] {
-            assert_eq!(decode_in(&bad.to_le_bytes(), true), Decode::Invalid { len: 4 });
+            assert_eq!(
+                decode_in(&bad.to_le_bytes(), true),
+                Decode::Invalid { len: 4 }
+            );
         }
         let mut out = [0u8; 4];
-        assert_eq!((WCHAR_T.encode)(&mut 0, 0x1f600, &mut out), Encode::Wrote { len: 4 });
+        assert_eq!(
+            (WCHAR_T.encode)(&mut 0, 0x1f600, &mut out),
+            Encode::Wrote { len: 4 }
+        );
         assert_eq!(u32::from_ne_bytes(out), 0x1f600);
-        assert_eq!((UTF32BE.encode)(&mut 0, 0x41, &mut out[..3]), Encode::NoRoom);
+        assert_eq!(
+            (UTF32BE.encode)(&mut 0, 0x41, &mut out[..3]),
+            Encode::NoRoom
+        );
     }
 }

@@ -67,7 +67,10 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
                 *state = IN_RUN | AFTER_PLUS;
                 Decode::Shift { len: 1 }
             }
-            0..=0x7f => Decode::Char { c: b as u32, len: 1 },
+            0..=0x7f => Decode::Char {
+                c: b as u32,
+                len: 1,
+            },
             _ => Decode::Invalid { len: 1 },
         };
     }
@@ -120,7 +123,10 @@ fn end_run(state: &mut u64, b: u8) -> Decode {
     let st = *state;
     if st & AFTER_PLUS != 0 && b == b'-' {
         *state = 0;
-        return Decode::Char { c: b'+' as u32, len: 1 };
+        return Decode::Char {
+            c: b'+' as u32,
+            len: 1,
+        };
     }
     // What is left must be padding: fewer than six bits, all zero, and no half pair.
     let count = ((st >> COUNT_SHIFT) & COUNT_MASK) as u32;
@@ -138,7 +144,10 @@ fn end_run(state: &mut u64, b: u8) -> Decode {
         }
         0..=0x7f => {
             *state = 0;
-            Decode::Char { c: b as u32, len: 1 }
+            Decode::Char {
+                c: b as u32,
+                len: 1,
+            }
         }
         _ => Decode::Invalid { len: 1 },
     }
@@ -172,12 +181,17 @@ fn encode(state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
         }
         out[n..n + tail.len()].copy_from_slice(tail);
         *state = 0;
-        return Encode::Wrote { len: n + tail.len() };
+        return Encode::Wrote {
+            len: n + tail.len(),
+        };
     }
     // In a run: one unit, or a surrogate pair.
     let (units, nunits) = if c >= 0x1_0000 {
         let v = c - 0x1_0000;
-        (((0xd800 | (v >> 10)) as u64) << 16 | (0xdc00 | (v & 0x3ff)) as u64, 2)
+        (
+            ((0xd800 | (v >> 10)) as u64) << 16 | (0xdc00 | (v & 0x3ff)) as u64,
+            2,
+        )
     } else {
         (c as u64, 1)
     };
@@ -222,7 +236,11 @@ fn reset(state: &mut u64, out: &mut [u8]) -> Encode {
 }
 
 /// UTF-7.
-pub static UTF7: Codec = Codec { decode, encode, reset: Some(reset) };
+pub static UTF7: Codec = Codec {
+    decode,
+    encode,
+    reset: Some(reset),
+};
 
 #[cfg(test)]
 mod tests {
@@ -233,10 +251,14 @@ mod tests {
         let mut out = Vec::new();
         let mut buf = [0u8; 16];
         for c in s.chars() {
-            let Encode::Wrote { len } = encode(&mut st, c as u32, &mut buf) else { panic!() };
+            let Encode::Wrote { len } = encode(&mut st, c as u32, &mut buf) else {
+                panic!()
+            };
             out.extend_from_slice(&buf[..len]);
         }
-        let Encode::Wrote { len } = reset(&mut st, &mut buf) else { panic!() };
+        let Encode::Wrote { len } = reset(&mut st, &mut buf) else {
+            panic!()
+        };
         out.extend_from_slice(&buf[..len]);
         out
     }

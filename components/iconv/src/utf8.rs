@@ -20,7 +20,10 @@ const CONT_BITS: u32 = 0x3f;
 pub fn decode(input: &[u8]) -> Decode {
     let b0 = input[0];
     if b0 < 0x80 {
-        return Decode::Char { c: b0 as u32, len: 1 };
+        return Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        };
     }
     // The sequence length and the allowed range of the second byte, which is where
     // overlongs (E0, F0), surrogates (ED) and values above U+10FFFF (F4) are excluded.
@@ -39,7 +42,11 @@ pub fn decode(input: &[u8]) -> Decode {
         let Some(&b) = input.get(i) else {
             return Decode::Incomplete;
         };
-        let ok = if i == 1 { (lo..=hi).contains(&b) } else { b & CONT_MASK == CONT_TAG };
+        let ok = if i == 1 {
+            (lo..=hi).contains(&b)
+        } else {
+            b & CONT_MASK == CONT_TAG
+        };
         if !ok {
             return Decode::Invalid { len: i };
         }
@@ -93,7 +100,11 @@ fn encode(_: &mut u64, c: u32, out: &mut [u8]) -> Encode {
 }
 
 /// UTF-8 (also `""` and `"char"`, the locale's charset, which musl makes UTF-8).
-pub static UTF8: Codec = Codec { decode: |_, input| decode(input), encode, reset: None };
+pub static UTF8: Codec = Codec {
+    decode: |_, input| decode(input),
+    encode,
+    reset: None,
+};
 
 #[cfg(test)]
 mod tests {
@@ -106,7 +117,13 @@ mod tests {
         for c in (0..=MAX_SCALAR).filter_map(char::from_u32) {
             let n = write(c as u32, &mut buf);
             assert_eq!(&buf[..n], c.encode_utf8(&mut [0; 4]).as_bytes());
-            assert_eq!(decode(&buf[..n]), Decode::Char { c: c as u32, len: n });
+            assert_eq!(
+                decode(&buf[..n]),
+                Decode::Char {
+                    c: c as u32,
+                    len: n
+                }
+            );
             for cut in 1..n {
                 assert_eq!(decode(&buf[..cut]), Decode::Incomplete);
             }
@@ -121,7 +138,14 @@ mod tests {
             match core::str::from_utf8(s) {
                 Ok(t) => {
                     let c = t.chars().next().unwrap();
-                    assert_eq!(ours, Decode::Char { c: c as u32, len: c.len_utf8() }, "{s:x?}")
+                    assert_eq!(
+                        ours,
+                        Decode::Char {
+                            c: c as u32,
+                            len: c.len_utf8()
+                        },
+                        "{s:x?}"
+                    )
                 }
                 Err(e) if e.valid_up_to() > 0 => {
                     assert!(matches!(ours, Decode::Char { .. }), "{s:x?}")

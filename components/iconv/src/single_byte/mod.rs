@@ -42,24 +42,26 @@ impl Table {
         let i = self.encode_keys.binary_search(&key).ok()?;
         Some(self.encode_bytes[i])
     }
-}
 
-#[inline(always)]
-fn decode_with(t: &Table, input: &[u8]) -> Decode {
-    match t.decode_byte(input[0]) {
-        Some(c) => Decode::Char { c, len: 1 },
-        None => Decode::Invalid { len: 1 },
+    /// The codec's decoder over this table.
+    #[inline(always)]
+    pub fn decode(&self, input: &[u8]) -> Decode {
+        match self.decode_byte(input[0]) {
+            Some(c) => Decode::Char { c, len: 1 },
+            None => Decode::Invalid { len: 1 },
+        }
     }
-}
 
-#[inline(always)]
-fn encode_with(t: &Table, c: u32, out: &mut [u8]) -> Encode {
-    match t.encode_char(c) {
-        None => Encode::Unrepresentable,
-        Some(_) if out.is_empty() => Encode::NoRoom,
-        Some(b) => {
-            out[0] = b;
-            Encode::Wrote { len: 1 }
+    /// The codec's encoder over this table.
+    #[inline(always)]
+    pub fn encode(&self, c: u32, out: &mut [u8]) -> Encode {
+        match self.encode_char(c) {
+            None => Encode::Unrepresentable,
+            Some(_) if out.is_empty() => Encode::NoRoom,
+            Some(b) => {
+                out[0] = b;
+                Encode::Wrote { len: 1 }
+            }
         }
     }
 }
@@ -69,7 +71,10 @@ pub const LATIN1_MAX: u32 = 0xff;
 
 /// ISO-8859-1: every byte is the code point of the same value.
 pub static LATIN1: Codec = Codec {
-    decode: |_, input| Decode::Char { c: input[0] as u32, len: 1 },
+    decode: |_, input| Decode::Char {
+        c: input[0] as u32,
+        len: 1,
+    },
     encode: |_, c, out| {
         if c > LATIN1_MAX {
             Encode::Unrepresentable
@@ -105,8 +110,8 @@ macro_rules! table_charsets {
                     #[cfg(feature = $feature)]
                     id::$table => {
                         static CODEC: Codec = Codec {
-                            decode: |_, input| decode_with(&tables::$table, input),
-                            encode: |_, c, out| encode_with(&tables::$table, c, out),
+                            decode: |_, input| tables::$table.decode(input),
+                            encode: |_, c, out| tables::$table.encode(c, out),
                             reset: None,
                         };
                         Some(&CODEC)
