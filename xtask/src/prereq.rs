@@ -38,6 +38,9 @@ const TEST: &[Need] = &[
     ("/usr/include/mpfr.h", "libmpfr-dev"),
     // And the complex functions' (MPC).
     ("/usr/include/mpc.h", "libmpc-dev"),
+    // limpet-iconv's oracle for every charset it converts (Python's codecs); its other
+    // oracle, glibc's `iconv` command, is in libc-bin, which every Debian has.
+    ("python3", "python3"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
