@@ -7,8 +7,12 @@ glibc's `iconv -f IBM1047`; running the generator again writes the same file.
 
 Each ASCII-compatible charset gets 128 decode entries (bytes 0x80..0xFF; 0x00..0x7F are
 ASCII, which the generator checks); IBM1047 gets all 256. An undefined byte decodes to
-UNMAPPED. The encode side is the table's (code point, byte) pairs sorted by code point,
-searched by bisection: 3 bytes a pair, which is what the size profile wants.
+UNMAPPED. The encode side has two layouts, chosen by limpet-iconv's `size` feature:
+- `size` (the size profile): the (code point, byte) pairs sorted by code point, searched
+  by bisection, 3 bytes a pair;
+- otherwise: one 256-byte page of bytes for each high byte of the code points the charset
+  holds, found through a 256-entry index, one load each; the decode table then confirms
+  the byte (an empty slot holds 0, which does not decode to the character).
 """
 import os
 import subprocess
@@ -113,11 +117,34 @@ def main():
         out.append("    decode: &[")
         out.append(rust_u16s(decode))
         out.append("    ],")
+        out.append('    #[cfg(feature = "size")]')
         out.append("    encode_keys: &[")
         out.append(rust_u16s([c for c, _ in pairs]))
         out.append("    ],")
+        out.append('    #[cfg(feature = "size")]')
         out.append("    encode_bytes: &[")
         out.append(rust_u8s([b for _, b in pairs]))
+        out.append("    ],")
+        # The speed layout: page k (256 bytes, the byte of each code point 0xHH00 + low)
+        # for each high byte HH the charset uses; page 0 is empty (all zero bytes, which
+        # the decoder's check then refuses).
+        highs = sorted({c >> 8 for c, _ in pairs})
+        index = [0] * 256
+        pages = [0] * 256
+        for k, hi in enumerate(highs):
+            index[hi] = k + 1
+            page = [0] * 256
+            for c, b in pairs:
+                if c >> 8 == hi:
+                    page[c & 0xff] = b
+            pages += page
+        out.append('    #[cfg(not(feature = "size"))]')
+        out.append("    page_index: &[")
+        out.append(rust_u8s(index))
+        out.append("    ],")
+        out.append('    #[cfg(not(feature = "size"))]')
+        out.append("    pages: &[")
+        out.append(rust_u8s(pages))
         out.append("    ],")
         out.append("};")
         out.append("")

@@ -8,17 +8,21 @@
 //!   bytes at a time;
 //! - [`Kernel::Utf8ToUtf16`]: all of UTF-8 to UTF-16, with ASCII runs widened eight at a
 //!   time;
-//! - [`Kernel::Utf8ToLatin1`]: ASCII runs and the two-byte sequences of U+0080..U+00FF.
+//! - [`Kernel::Utf8ToLatin1`]: ASCII runs and the two-byte sequences of U+0080..U+00FF;
+//! - [`Kernel::Utf8ToTable`], [`Kernel::TableToUtf8`]: UTF-8 and an ASCII-compatible
+//!   single-byte table, with the table read in line.
 use crate::codec::{Charset, Decode};
-use crate::single_byte::{self, id};
+use crate::single_byte::{self, Table, id};
 use crate::{utf8, utf16};
 
 /// A specialised loop for a pair of charsets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub enum Kernel {
     Ascii,
     Utf8ToUtf16 { le: bool },
     Utf8ToLatin1,
+    Utf8ToTable(&'static Table),
+    TableToUtf8(&'static Table),
 }
 
 /// Whether `cs` maps bytes 0x00..0x7F to ASCII one to one, both ways, without state.
@@ -31,6 +35,11 @@ fn ascii_compatible(cs: Charset) -> bool {
     }
 }
 
+/// The table of single-byte charset `n`, if it has one and is ASCII-compatible.
+fn ascii_table(n: u16) -> Option<&'static Table> {
+    single_byte::table(n).filter(|t| t.first == 0x80)
+}
+
 /// The fast path for converting `from` to `to`, if there is one.
 pub fn kernel(from: Charset, to: Charset) -> Option<Kernel> {
     match (from, to) {
@@ -39,6 +48,8 @@ pub fn kernel(from: Charset, to: Charset) -> Option<Kernel> {
         }
         (Charset::Utf8, Charset::Utf16Le) => Some(Kernel::Utf8ToUtf16 { le: true }),
         (Charset::Utf8, Charset::SingleByte(id::LATIN1)) => Some(Kernel::Utf8ToLatin1),
+        (Charset::Utf8, Charset::SingleByte(n)) => ascii_table(n).map(Kernel::Utf8ToTable),
+        (Charset::SingleByte(n), Charset::Utf8) => ascii_table(n).map(Kernel::TableToUtf8),
         _ if ascii_compatible(from) && ascii_compatible(to) => Some(Kernel::Ascii),
         _ => None,
     }
@@ -55,6 +66,8 @@ pub fn run(k: Kernel, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         Kernel::Utf8ToUtf16 { le: false } => utf8_to_utf16::<false>(input, out),
         Kernel::Utf8ToUtf16 { le: true } => utf8_to_utf16::<true>(input, out),
         Kernel::Utf8ToLatin1 => utf8_to_latin1(input, out),
+        Kernel::Utf8ToTable(t) => utf8_to_table(t, input, out),
+        Kernel::TableToUtf8(t) => table_to_utf8(t, input, out),
     }
 }
 
@@ -173,6 +186,61 @@ fn utf8_to_latin1(input: &[u8], out: &mut [u8]) -> (usize, usize) {
     (i, o)
 }
 
+/// UTF-8 to an ASCII-compatible single-byte table. Two-byte sequences (most alphabets
+/// these tables hold) are decoded in line.
+fn utf8_to_table(t: &Table, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while let Some(&b) = input.get(i) {
+        if b < 0x80 {
+            let n = ascii_copy(&input[i..], &mut out[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
+        let Some(dst) = out.get_mut(o) else { break };
+        let (c, len) = match (b, input.get(i + 1)) {
+            (0xc2..=0xdf, Some(&c1)) if c1 & 0xc0 == 0x80 => {
+                (((b as u32 & 0x1f) << 6) | (c1 as u32 & 0x3f), 2)
+            }
+            _ => match utf8::decode(&input[i..]) {
+                Decode::Char { c, len } => (c, len),
+                _ => break,
+            },
+        };
+        let Some(byte) = t.encode_char(c) else { break };
+        *dst = byte;
+        i += len;
+        o += 1;
+    }
+    (i, o)
+}
+
+/// An ASCII-compatible single-byte table to UTF-8.
+fn table_to_utf8(t: &Table, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while let Some(&b) = input.get(i) {
+        if b < 0x80 {
+            let n = ascii_copy(&input[i..], &mut out[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
+        let Some(c) = t.decode_byte(b) else { break };
+        let Some(dst) = out.get_mut(o..).filter(|d| d.len() >= utf8::len_of(c)) else {
+            break;
+        };
+        o += utf8::write(c, dst);
+        i += 1;
+    }
+    (i, o)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +257,11 @@ mod tests {
             (Kernel::Utf8ToUtf16 { le: true }, Charset::Utf16Le),
             (Kernel::Utf8ToLatin1, Charset::SingleByte(id::LATIN1)),
             (Kernel::Ascii, Charset::Ascii),
+            #[cfg(feature = "charset-cp1252")]
+            (
+                Kernel::Utf8ToTable(single_byte::table(id::CP1252).unwrap()),
+                Charset::SingleByte(id::CP1252),
+            ),
         ] {
             let codec = crate::registry::codec(to).unwrap();
             for input in [text.as_bytes(), &bad[..]] {
@@ -211,11 +284,46 @@ mod tests {
                 for size in 0..=want.len() + 4 {
                     let mut out = vec![0u8; size];
                     let (r, w) = run(k, input, &mut out);
-                    assert!(r <= i, "{k:?} read past what the target holds");
-                    assert!(ends.contains(&w), "{k:?} stopped inside a character");
-                    assert_eq!(&out[..w], &want[..w], "{k:?} size {size}");
+                    assert!(r <= i, "{to:?}: read past what the target holds");
+                    assert!(ends.contains(&w), "{to:?}: stopped inside a character");
+                    assert_eq!(&out[..w], &want[..w], "{to:?}: size {size}");
                 }
             }
+        }
+    }
+}
+
+#[cfg(all(test, feature = "charset-cp1251"))]
+mod table_to_utf8_tests {
+    use super::*;
+
+    /// Every byte of CP1251 (one undefined) through the kernel, at every output size.
+    #[test]
+    fn agrees_with_the_table() {
+        let t = single_byte::table(id::CP1251).unwrap();
+        let input: Vec<u8> = (0..=255u8).collect();
+        let mut want = Vec::new();
+        let mut stop = input.len();
+        for (i, &b) in input.iter().enumerate() {
+            match t.decode_byte(b) {
+                Some(c) => {
+                    want.extend_from_slice(char::from_u32(c).unwrap().to_string().as_bytes())
+                }
+                None => {
+                    stop = i;
+                    break;
+                }
+            }
+        }
+        for size in 0..=want.len() {
+            let mut out = vec![0u8; size];
+            let (r, w) = table_to_utf8(t, &input, &mut out);
+            assert!(r <= stop);
+            assert_eq!(&out[..w], &want[..w]);
+            assert_eq!(
+                std::str::from_utf8(&out[..w]).map(|s| s.chars().count()),
+                Ok(r)
+            );
         }
     }
 }

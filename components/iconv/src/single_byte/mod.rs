@@ -15,11 +15,24 @@ pub struct Table {
     pub first: u8,
     /// The code point of each byte from `first` on, or [`tables::UNMAPPED`].
     pub decode: &'static [u16],
-    /// The code points the table maps to, sorted, for bisection...
+    /// Size layout: the code points the table maps to, sorted, for bisection...
+    #[cfg(feature = "size")]
     pub encode_keys: &'static [u16],
     /// ...and the byte of each, at the same index.
+    #[cfg(feature = "size")]
     pub encode_bytes: &'static [u8],
+    /// Speed layout: for each high byte of a code point, its page in `pages` (0: none)...
+    #[cfg(not(feature = "size"))]
+    pub page_index: &'static [u8; 256],
+    /// ...and the pages, 256 bytes each, the byte of each code point by its low byte; page
+    /// 0 is all zero.
+    #[cfg(not(feature = "size"))]
+    pub pages: &'static [u8],
 }
+
+/// The code points of a page.
+#[cfg(not(feature = "size"))]
+const PAGE: usize = 256;
 
 impl Table {
     /// Decodes the byte `b`.
@@ -39,8 +52,18 @@ impl Table {
             return Some(c as u8);
         }
         let key = u16::try_from(c).ok()?;
-        let i = self.encode_keys.binary_search(&key).ok()?;
-        Some(self.encode_bytes[i])
+        #[cfg(feature = "size")]
+        {
+            let i = self.encode_keys.binary_search(&key).ok()?;
+            Some(self.encode_bytes[i])
+        }
+        #[cfg(not(feature = "size"))]
+        {
+            let page = self.page_index[(key >> 8) as usize] as usize;
+            let b = self.pages[page * PAGE + (key & 0xff) as usize];
+            // An empty slot holds 0, which decodes to something else.
+            (self.decode_byte(b) == Some(c)).then_some(b)
+        }
     }
 
     /// The codec's decoder over this table.
