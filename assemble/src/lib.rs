@@ -18,6 +18,8 @@ extern crate limpet_ctype;
 extern crate limpet_diag;
 #[cfg(feature = "intl")]
 extern crate limpet_intl;
+#[cfg(feature = "iconv-core")]
+extern crate limpet_iconv;
 #[cfg(feature = "ipc")]
 extern crate limpet_ipc;
 #[cfg(feature = "ldso")]

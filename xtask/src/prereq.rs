@@ -40,6 +40,9 @@ const TEST: &[Need] = &[
     ("/usr/include/mpc.h", "libmpc-dev"),
     // limpet-intl's tests write their .mo catalogs with msgfmt (gencat is libc-bin's).
     ("msgfmt", "gettext"),
+    // limpet-iconv's oracle for every charset it converts (Python's codecs); its other
+    // oracle, glibc's `iconv` command, is in libc-bin, which every Debian has.
+    ("python3", "python3"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.

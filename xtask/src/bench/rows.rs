@@ -128,6 +128,8 @@ pub const ROWS: &[Row] = &[
     row("tsearch", "search", "tdelete+tsearch, 100,000-key tree", 80_000),
     row("hsearch", "search", "hsearch FIND, 100,000-key table", 500_000),
     row("gettext", "intl", "gettext, 1,000-message catalog", 200_000),
+    row("iconv_utf8_utf16", "iconv", "iconv UTF-8 to UTF-16LE, 64 KB", 2_000),
+    row("iconv_utf8_latin1", "iconv", "iconv UTF-8 to ISO-8859-1, 64 KB", 2_000),
     row("getpid", "syscall", "getpid", 200_000),
     row("clock_gettime", "syscall", "clock_gettime", 1_000_000),
     row("open_close", "syscall", "open+close", 10_000),

@@ -1,0 +1,329 @@
+//! The fast paths: loops specialised for a pair of charsets, which the converter runs
+//! before each general step (two indirect calls a character). Each takes what it can of
+//! the front of the input, only whole valid characters the target holds, and stops at the
+//! first it cannot take (or when the output is full), leaving that to the general step;
+//! so they change nothing about errors. Every charset they read or write is stateless.
+//!
+//! - [`Kernel::Ascii`]: ASCII runs between two ASCII-compatible byte charsets, eight
+//!   bytes at a time;
+//! - [`Kernel::Utf8ToUtf16`]: all of UTF-8 to UTF-16, with ASCII runs widened eight at a
+//!   time;
+//! - [`Kernel::Utf8ToLatin1`]: ASCII runs and the two-byte sequences of U+0080..U+00FF;
+//! - [`Kernel::Utf8ToTable`], [`Kernel::TableToUtf8`]: UTF-8 and an ASCII-compatible
+//!   single-byte table, with the table read in line.
+use crate::codec::{Charset, Decode};
+use crate::single_byte::{self, Table, id};
+use crate::{utf8, utf16};
+
+/// A specialised loop for a pair of charsets.
+#[derive(Clone, Copy)]
+pub enum Kernel {
+    Ascii,
+    Utf8ToUtf16 { le: bool },
+    Utf8ToLatin1,
+    Utf8ToTable(&'static Table),
+    TableToUtf8(&'static Table),
+}
+
+/// Whether `cs` maps bytes 0x00..0x7F to ASCII one to one, both ways, without state.
+fn ascii_compatible(cs: Charset) -> bool {
+    match cs {
+        Charset::Utf8 | Charset::Ascii => true,
+        Charset::SingleByte(id::LATIN1) => true,
+        Charset::SingleByte(n) => single_byte::table(n).is_some_and(|t| t.first == 0x80),
+        _ => false,
+    }
+}
+
+/// The table of single-byte charset `n`, if it has one and is ASCII-compatible.
+fn ascii_table(n: u16) -> Option<&'static Table> {
+    single_byte::table(n).filter(|t| t.first == 0x80)
+}
+
+/// The fast path for converting `from` to `to`, if there is one.
+pub fn kernel(from: Charset, to: Charset) -> Option<Kernel> {
+    match (from, to) {
+        (Charset::Utf8, Charset::Utf16 | Charset::Utf16Be) => {
+            Some(Kernel::Utf8ToUtf16 { le: false })
+        }
+        (Charset::Utf8, Charset::Utf16Le) => Some(Kernel::Utf8ToUtf16 { le: true }),
+        (Charset::Utf8, Charset::SingleByte(id::LATIN1)) => Some(Kernel::Utf8ToLatin1),
+        (Charset::Utf8, Charset::SingleByte(n)) => ascii_table(n).map(Kernel::Utf8ToTable),
+        (Charset::SingleByte(n), Charset::Utf8) => ascii_table(n).map(Kernel::TableToUtf8),
+        _ if ascii_compatible(from) && ascii_compatible(to) => Some(Kernel::Ascii),
+        _ => None,
+    }
+}
+
+/// Runs `k` over the front of `input`: returns bytes read and written.
+#[inline]
+pub fn run(k: Kernel, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    match k {
+        Kernel::Ascii => {
+            let n = ascii_copy(input, out);
+            (n, n)
+        }
+        Kernel::Utf8ToUtf16 { le: false } => utf8_to_utf16::<false>(input, out),
+        Kernel::Utf8ToUtf16 { le: true } => utf8_to_utf16::<true>(input, out),
+        Kernel::Utf8ToLatin1 => utf8_to_latin1(input, out),
+        Kernel::Utf8ToTable(t) => utf8_to_table(t, input, out),
+        Kernel::TableToUtf8(t) => table_to_utf8(t, input, out),
+    }
+}
+
+/// A word's high bits: a byte of the word is ASCII when its bit is clear.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// The bytes in a word.
+const WORD: usize = 8;
+
+/// The length of the ASCII run at the front of `s`.
+#[inline(always)]
+fn ascii_len(s: &[u8]) -> usize {
+    let mut i = 0;
+    while let Some(chunk) = s.get(i..i + WORD) {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap());
+        if w & HIGH_BITS != 0 {
+            return i + ((w & HIGH_BITS).trailing_zeros() / 8) as usize;
+        }
+        i += WORD;
+    }
+    i + s[i..].iter().take_while(|b| b.is_ascii()).count()
+}
+
+/// Copies the ASCII run at the front of `input` (as much as fits).
+fn ascii_copy(input: &[u8], out: &mut [u8]) -> usize {
+    let n = ascii_len(&input[..input.len().min(out.len())]);
+    out[..n].copy_from_slice(&input[..n]);
+    n
+}
+
+/// Spreads four bytes (the low half of `w`, in memory order) into four 16-bit units,
+/// returned as the eight bytes of those units in little-endian order.
+#[inline(always)]
+fn widen4(w: u64) -> u64 {
+    let x = w & 0xffff_ffff;
+    let x = (x | (x << 16)) & 0x0000_ffff_0000_ffff;
+    (x | (x << 8)) & 0x00ff_00ff_00ff_00ff
+}
+
+/// UTF-8 to UTF-16 (big-endian, or little-endian with `LE`). ASCII goes eight bytes at a
+/// time, spread into units with shifts; two-byte sequences are decoded in line; the rest
+/// goes through the UTF-8 decoder.
+fn utf8_to_utf16<const LE: bool>(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    let unit = |u: u16| if LE { u.to_le_bytes() } else { u.to_be_bytes() };
+    // A big-endian unit is a little-endian one shifted up a byte (the top byte of each
+    // unit of ASCII is 0).
+    let order = |x: u64| {
+        if LE {
+            x.to_le_bytes()
+        } else {
+            (x << 8).to_le_bytes()
+        }
+    };
+    loop {
+        while let (Some(src), Some(dst)) = (input.get(i..i + WORD), out.get_mut(o..o + 2 * WORD)) {
+            let w = u64::from_le_bytes(src.try_into().unwrap());
+            if w & HIGH_BITS != 0 {
+                break;
+            }
+            dst[..WORD].copy_from_slice(&order(widen4(w)));
+            dst[WORD..].copy_from_slice(&order(widen4(w >> 32)));
+            i += WORD;
+            o += 2 * WORD;
+        }
+        let Some(&b) = input.get(i) else { break };
+        let Some(dst) = out.get_mut(o..o + 2) else {
+            break;
+        };
+        if b < 0x80 {
+            dst.copy_from_slice(&unit(b as u16));
+            i += 1;
+            o += 2;
+            continue;
+        }
+        if let (0xc2..=0xdf, Some(&c1)) = (b, input.get(i + 1))
+            && c1 & 0xc0 == 0x80
+        {
+            dst.copy_from_slice(&unit(((b as u16 & 0x1f) << 6) | (c1 as u16 & 0x3f)));
+            i += 2;
+            o += 2;
+            continue;
+        }
+        let Decode::Char { c, len } = utf8::decode(&input[i..]) else {
+            break;
+        };
+        match utf16::encode_in(c, &mut out[o..], LE, true) {
+            crate::codec::Encode::Wrote { len: w } => o += w,
+            _ => break,
+        }
+        i += len;
+    }
+    (i, o)
+}
+
+/// UTF-8 to ISO-8859-1.
+fn utf8_to_latin1(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    loop {
+        let n = ascii_copy(&input[i..], &mut out[o..]);
+        i += n;
+        o += n;
+        // U+0080..U+00FF are C2 80..C2 BF and C3 80..C3 BF.
+        let (Some(&[lead, cont]), Some(dst)) = (
+            input.get(i..i + 2).map(|s| [s[0], s[1]]).as_ref(),
+            out.get_mut(o),
+        ) else {
+            break;
+        };
+        if !(lead == 0xc2 || lead == 0xc3) || cont & 0xc0 != 0x80 {
+            break;
+        }
+        *dst = ((lead & 0x03) << 6) | (cont & 0x3f);
+        i += 2;
+        o += 1;
+    }
+    (i, o)
+}
+
+/// UTF-8 to an ASCII-compatible single-byte table. Two-byte sequences (most alphabets
+/// these tables hold) are decoded in line.
+fn utf8_to_table(t: &Table, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while let Some(&b) = input.get(i) {
+        if b < 0x80 {
+            let n = ascii_copy(&input[i..], &mut out[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
+        let Some(dst) = out.get_mut(o) else { break };
+        let (c, len) = match (b, input.get(i + 1)) {
+            (0xc2..=0xdf, Some(&c1)) if c1 & 0xc0 == 0x80 => {
+                (((b as u32 & 0x1f) << 6) | (c1 as u32 & 0x3f), 2)
+            }
+            _ => match utf8::decode(&input[i..]) {
+                Decode::Char { c, len } => (c, len),
+                _ => break,
+            },
+        };
+        let Some(byte) = t.encode_char(c) else { break };
+        *dst = byte;
+        i += len;
+        o += 1;
+    }
+    (i, o)
+}
+
+/// An ASCII-compatible single-byte table to UTF-8.
+fn table_to_utf8(t: &Table, input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    let (mut i, mut o) = (0, 0);
+    while let Some(&b) = input.get(i) {
+        if b < 0x80 {
+            let n = ascii_copy(&input[i..], &mut out[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
+        let Some(c) = t.decode_byte(b) else { break };
+        let Some(dst) = out.get_mut(o..).filter(|d| d.len() >= utf8::len_of(c)) else {
+            break;
+        };
+        o += utf8::write(c, dst);
+        i += 1;
+    }
+    (i, o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kernel agrees with the general codecs on every prefix of mixed text, for every
+    /// output size: same bytes, and it never takes more than the general loop would.
+    #[test]
+    fn kernels_agree_with_codecs() {
+        let text = "plain ASCII text, then é, ÿ, € and 😀; and 中文 at the end. ".repeat(3);
+        let mut bad = text.clone().into_bytes();
+        bad.extend_from_slice(b"\xe2\x82");
+        for (k, to) in [
+            (Kernel::Utf8ToUtf16 { le: false }, Charset::Utf16Be),
+            (Kernel::Utf8ToUtf16 { le: true }, Charset::Utf16Le),
+            (Kernel::Utf8ToLatin1, Charset::SingleByte(id::LATIN1)),
+            (Kernel::Ascii, Charset::Ascii),
+            #[cfg(feature = "charset-cp1252")]
+            (
+                Kernel::Utf8ToTable(single_byte::table(id::CP1252).unwrap()),
+                Charset::SingleByte(id::CP1252),
+            ),
+        ] {
+            let codec = crate::registry::codec(to).unwrap();
+            for input in [text.as_bytes(), &bad[..]] {
+                // The general conversion of the longest convertible prefix.
+                let mut want = Vec::new();
+                let mut buf = [0u8; 4];
+                let mut ends = vec![0];
+                let mut i = 0;
+                while let Decode::Char { c, len } = utf8::decode(&input[i..]) {
+                    match (codec.encode)(&mut 0, c, &mut buf) {
+                        crate::codec::Encode::Wrote { len: w } => want.extend_from_slice(&buf[..w]),
+                        _ => break,
+                    }
+                    i += len;
+                    ends.push(want.len());
+                    if i == input.len() {
+                        break;
+                    }
+                }
+                for size in 0..=want.len() + 4 {
+                    let mut out = vec![0u8; size];
+                    let (r, w) = run(k, input, &mut out);
+                    assert!(r <= i, "{to:?}: read past what the target holds");
+                    assert!(ends.contains(&w), "{to:?}: stopped inside a character");
+                    assert_eq!(&out[..w], &want[..w], "{to:?}: size {size}");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(all(test, feature = "charset-cp1251"))]
+mod table_to_utf8_tests {
+    use super::*;
+
+    /// Every byte of CP1251 (one undefined) through the kernel, at every output size.
+    #[test]
+    fn agrees_with_the_table() {
+        let t = single_byte::table(id::CP1251).unwrap();
+        let input: Vec<u8> = (0..=255u8).collect();
+        let mut want = Vec::new();
+        let mut stop = input.len();
+        for (i, &b) in input.iter().enumerate() {
+            match t.decode_byte(b) {
+                Some(c) => {
+                    want.extend_from_slice(char::from_u32(c).unwrap().to_string().as_bytes())
+                }
+                None => {
+                    stop = i;
+                    break;
+                }
+            }
+        }
+        for size in 0..=want.len() {
+            let mut out = vec![0u8; size];
+            let (r, w) = table_to_utf8(t, &input, &mut out);
+            assert!(r <= stop);
+            assert_eq!(&out[..w], &want[..w]);
+            assert_eq!(
+                std::str::from_utf8(&out[..w]).map(|s| s.chars().count()),
+                Ok(r)
+            );
+        }
+    }
+}

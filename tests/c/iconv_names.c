@@ -1,0 +1,45 @@
+/* iconv_open's names: which spellings of which charsets it accepts, in both directions,
+ * and EINVAL for the rest. Compared with musl. The East Asian names are left out until
+ * their codecs are in (they are another part of limpet-iconv), and UTF-7 (musl lacks it)
+ * is checked by iconv_utf7. */
+#include <errno.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *names[] = {
+    "UTF-8", "utf8", "UTF8", "u-t-f-8", "UTF_8", "UTF 8", "UTF-8x", "xUTF-8", "UTF-8-", "ut:f8",
+    "ut[f8", "ut{f8", ".UTF-8.", "-", "", "char", "CHAR", "C", "POSIX",
+    "UTF-16", "UTF16", "UTF-16BE", "UTF-16LE", "UTF-32", "UTF-32BE", "UTF-32LE",
+    "UCS-2", "UCS-2BE", "UCS-2LE", "UCS-4", "UCS-4BE", "UCS-4LE", "UNICODE", "UCS-2-INTERNAL",
+    "WCHAR_T", "wchar_t", "WCHART", "ASCII", "US-ASCII", "ISO646-US", "ISO646", "ANSI_X3.4-1968",
+    "ISO-8859-1", "ISO8859-1", "ISO_8859-1", "LATIN1", "latin-1", "L1",
+    "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6", "ISO-8859-7",
+    "ISO-8859-8", "ISO-8859-9", "ISO-8859-10", "ISO-8859-11", "ISO-8859-12", "ISO-8859-13",
+    "ISO-8859-14", "ISO-8859-15", "ISO-8859-16", "ISO-8859-17", "TIS-620", "LATIN9", "LATIN2",
+    "CP1250", "CP1251", "CP1252", "CP1253", "CP1254", "CP1255", "CP1256", "CP1257", "CP1258",
+    "WINDOWS-1250", "windows-1252", "WINDOWS1258", "CP1259",
+    "KOI8-R", "KOI8-U", "KOI8-RU", "CP437", "IBM437", "CP850", "CP866", "IBM866",
+    "IBM1047", "CP1047", "EBCDIC",
+};
+
+int main(void)
+{
+    int bad = 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        iconv_t a = iconv_open("UTF-8", names[i]);
+        int ea = a == (iconv_t)-1 ? errno : 0;
+        iconv_t b = iconv_open(names[i], "UTF-8");
+        int eb = b == (iconv_t)-1 ? errno : 0;
+        printf("\"%s\": from %s to %s\n", names[i], ea ? (ea == EINVAL ? "EINVAL" : "?") : "ok",
+               eb ? (eb == EINVAL ? "EINVAL" : "?") : "ok");
+        if ((ea && ea != EINVAL) || (eb && eb != EINVAL))
+            bad++;
+        if (!ea)
+            iconv_close(a);
+        if (!eb)
+            iconv_close(b);
+    }
+    printf("bad %d\n", bad);
+    return bad != 0;
+}
