@@ -8,7 +8,7 @@
 //! for the trail byte, so every step still gives one character for at least one byte.
 //! The encoder writes those letters and marks as the codes Python writes for them alone
 //! (a mark alone has none), so a pair is not written back as its one code.
-use super::table::{put, Grid, Rev, ASCII_END};
+use super::table::{ASCII_END, Grid, Rev, put};
 use super::tables::{BIG5_COLS, BIG5_REV, BIG5_ROWS};
 use crate::codec::{Codec, Decode, Encode};
 
@@ -31,11 +31,20 @@ const PAIRS: [(u16, u32, u32); 4] = [
     (0x88A5, 0x00EA, 0x030C),
 ];
 
-static BIG5: Grid = Grid::new(include_bytes!("data/big5.grid"), LEAD_LO, BIG5_ROWS, BIG5_COLS);
+pub static BIG5: Grid = Grid::new(
+    include_bytes!("data/big5.grid"),
+    LEAD_LO,
+    BIG5_ROWS,
+    BIG5_COLS,
+);
 static BIG5_PLANE2: &[u8] = include_bytes!("data/big5.plane2");
-static REV: Rev = Rev::new(include_bytes!("data/big5.rev"), BIG5_REV);
+pub static REV: Rev = Rev::new(include_bytes!("data/big5.rev"), BIG5_REV);
 
-pub static BIG5_HKSCS: Codec = Codec { decode, encode, reset: None };
+pub static BIG5_HKSCS: Codec = Codec {
+    decode,
+    encode,
+    reset: None,
+};
 
 fn decode(state: &mut u64, input: &[u8]) -> Decode {
     if *state != 0 {
@@ -46,21 +55,31 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
     }
     let b0 = input[0];
     if (b0 as u32) < ASCII_END {
-        return Decode::Char { c: b0 as u32, len: 1 };
+        return Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        };
     }
     if !(LEAD_LO..=LEAD_HI).contains(&b0) {
         return Decode::Invalid { len: 1 };
     }
-    let Some(&b1) = input.get(1) else { return Decode::Incomplete };
+    let Some(&b1) = input.get(1) else {
+        return Decode::Incomplete;
+    };
     let col = match b1 {
         TRAIL1_LO..=TRAIL1_HI => b1 - TRAIL1_LO,
         TRAIL2_LO..=TRAIL2_HI => b1 - TRAIL2_LO + TRAIL2_COL,
         _ => return Decode::Invalid { len: 1 },
     } as usize;
-    let Some(cell) = BIG5.cell(b0, col) else { return Decode::Invalid { len: 2 } };
+    let Some(cell) = BIG5.cell(b0, col) else {
+        return Decode::Invalid { len: 2 };
+    };
     match BIG5.value(cell) {
         0 => pair(state, u16::from_be_bytes([b0, b1])),
-        c if BIG5_PLANE2[cell >> 3] >> (cell & 7) & 1 != 0 => Decode::Char { c: c + PLANE2, len: 2 },
+        c if BIG5_PLANE2[cell >> 3] >> (cell & 7) & 1 != 0 => Decode::Char {
+            c: c + PLANE2,
+            len: 2,
+        },
         c => Decode::Char { c, len: 2 },
     }
 }

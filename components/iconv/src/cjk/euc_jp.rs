@@ -1,7 +1,7 @@
 //! EUC-JP: ASCII, JIS X 0208 in two bytes 0xA1..=0xFE, half-width katakana after 0x8E, and
 //! JIS X 0212 in three bytes after 0x8F (which musl does not read; glibc and Python do).
 use super::jis::{self, JIS0212, JIS0212_FLAG, KANA_BYTE_HI, KANA_BYTE_LO, KANA_CP_HI, KANA_CP_LO};
-use super::table::{put, ASCII_END};
+use super::table::{ASCII_END, put};
 use crate::codec::{Codec, Decode, Encode};
 
 /// Single shift 2: the next byte is JIS X 0201 katakana.
@@ -11,7 +11,11 @@ const SS3: u8 = 0x8F;
 /// The bytes of a 94 x 94 set are its JIS bytes with the high bit set.
 const HIGH: u8 = 0x80;
 
-pub static EUC_JP: Codec = Codec { decode, encode, reset: None };
+pub static EUC_JP: Codec = Codec {
+    decode,
+    encode,
+    reset: None,
+};
 
 /// Whether `b` is a byte of a 94 x 94 set in EUC form (0xA1..=0xFE).
 fn is_gr(b: u8) -> bool {
@@ -21,24 +25,34 @@ fn is_gr(b: u8) -> bool {
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
     let b0 = input[0];
     if (b0 as u32) < ASCII_END {
-        return Decode::Char { c: b0 as u32, len: 1 };
+        return Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        };
     }
     if !(is_gr(b0) || b0 == SS2 || b0 == SS3) {
         return Decode::Invalid { len: 1 };
     }
-    let Some(&b1) = input.get(1) else { return Decode::Incomplete };
+    let Some(&b1) = input.get(1) else {
+        return Decode::Incomplete;
+    };
     if !is_gr(b1) {
         return Decode::Invalid { len: 1 };
     }
     if b0 == SS2 {
         return if b1 <= KANA_BYTE_HI {
-            Decode::Char { c: KANA_CP_LO + (b1 - KANA_BYTE_LO) as u32, len: 2 }
+            Decode::Char {
+                c: KANA_CP_LO + (b1 - KANA_BYTE_LO) as u32,
+                len: 2,
+            }
         } else {
             Decode::Invalid { len: 2 }
         };
     }
     if b0 == SS3 {
-        let Some(&b2) = input.get(2) else { return Decode::Incomplete };
+        let Some(&b2) = input.get(2) else {
+            return Decode::Incomplete;
+        };
         if !is_gr(b2) {
             return Decode::Invalid { len: 2 };
         }

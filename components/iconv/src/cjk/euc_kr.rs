@@ -7,8 +7,8 @@
 //! The extension is computed, not tabulated: a bitmap of the syllables KS X 1001 has and a
 //! count of the missing ones before each 64-syllable word turn a syllable into its rank
 //! among the missing ones and back.
-use super::table::{put, Grid, Rev, ASCII_END};
-use super::tables::{KSC5601_COLS, KSC5601_ROWS, KSC_HANGUL, KSC_REV, UHC_BEFORE};
+use super::table::{ASCII_END, Grid, Rev, put};
+use super::tables::{KSC_HANGUL, KSC_REV, KSC5601_COLS, KSC5601_ROWS, UHC_BEFORE};
 use crate::codec::{Codec, Decode, Encode};
 
 /// KS X 1001's bytes in EUC form.
@@ -33,20 +33,34 @@ const HANGUL_FIRST: u32 = 0xAC00;
 const HANGUL_COUNT: u32 = 11172;
 const WORD_BITS: u32 = 64;
 
-static KSC: Grid = Grid::new(include_bytes!("data/ksc5601.grid"), ROW_LO, KSC5601_ROWS, KSC5601_COLS);
-static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
+pub static KSC: Grid = Grid::new(
+    include_bytes!("data/ksc5601.grid"),
+    ROW_LO,
+    KSC5601_ROWS,
+    KSC5601_COLS,
+);
+pub static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
 
-pub static EUC_KR: Codec = Codec { decode, encode, reset: None };
+pub static EUC_KR: Codec = Codec {
+    decode,
+    encode,
+    reset: None,
+};
 
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
     let b0 = input[0];
     if (b0 as u32) < ASCII_END {
-        return Decode::Char { c: b0 as u32, len: 1 };
+        return Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        };
     }
     if !(LEAD_LO..=LEAD_HI).contains(&b0) {
         return Decode::Invalid { len: 1 };
     }
-    let Some(&b1) = input.get(1) else { return Decode::Incomplete };
+    let Some(&b1) = input.get(1) else {
+        return Decode::Incomplete;
+    };
     if b0 >= GR_LO && (GR_LO..=GR_HI).contains(&b1) {
         return match KSC.get(b0 & !HIGH, (b1 - GR_LO) as usize) {
             0 => Decode::Invalid { len: 2 },
@@ -67,7 +81,10 @@ fn decode(_state: &mut u64, input: &[u8]) -> Decode {
     if k >= UHC_COUNT {
         return Decode::Invalid { len: 2 };
     }
-    Decode::Char { c: missing_syllable(k), len: 2 }
+    Decode::Char {
+        c: missing_syllable(k),
+        len: 2,
+    }
 }
 
 /// The `k`-th hangul syllable (in code point order) that KS X 1001 lacks.
@@ -83,7 +100,11 @@ fn missing_syllable(k: u32) -> u32 {
 /// The bits of word `w` that are syllables (the last word is partial).
 fn valid_bits(w: usize) -> u64 {
     let n = (HANGUL_COUNT - w as u32 * WORD_BITS).min(WORD_BITS);
-    if n == WORD_BITS { u64::MAX } else { (1u64 << n) - 1 }
+    if n == WORD_BITS {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
 }
 
 fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
@@ -111,9 +132,9 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
     let trail = if t < LETTERS {
         TRAIL_UPPER.0 + t
     } else if t < 2 * LETTERS {
-        TRAIL_LOWER.0 + t - LETTERS
+        TRAIL_LOWER.0 + (t - LETTERS)
     } else {
-        TRAIL_HIGH.0 + t - 2 * LETTERS
+        TRAIL_HIGH.0 + (t - 2 * LETTERS)
     };
     put(out, &[lead as u8, trail])
 }

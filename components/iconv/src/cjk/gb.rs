@@ -6,7 +6,7 @@
 //! square (so A1A4 is U+00B7 and A1AA U+2014, GBK's choices, where Python's gb2312 says
 //! U+30FB and U+2015).
 use super::table::{Grid, Rev};
-use super::tables::{GB2_COLS, GB2_ROWS, GB_REV};
+use super::tables::{GB_REV, GB2_COLS, GB2_ROWS};
 use crate::codec::Decode;
 
 /// The lead bytes of every GB charset here.
@@ -20,12 +20,11 @@ const TRAIL_HI: u8 = 0xFE;
 const TRAIL_GAP: u8 = 0x7F;
 
 /// GB18030's two-byte part: lead x trail column to code point.
-static GB2: Grid = Grid::new(include_bytes!("data/gb2.grid"), LEAD_LO, GB2_ROWS, GB2_COLS);
+pub static GB2: Grid = Grid::new(include_bytes!("data/gb2.grid"), LEAD_LO, GB2_ROWS, GB2_COLS);
 
 /// Code point to two-byte code (lead << 8 | trail), for the code points GB18030 writes in
 /// two bytes.
 pub static REV: Rev = Rev::new(include_bytes!("data/gb.rev"), GB_REV);
-
 
 /// Whether `b` is a trail byte of the two-byte form.
 #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]

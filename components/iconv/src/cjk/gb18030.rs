@@ -8,7 +8,7 @@
 //! index counts the supplementary planes from U+10000 on. Nothing is tabulated per
 //! character.
 use super::gb::{self, LEAD_HI, LEAD_LO};
-use super::table::{put, ASCII_END};
+use super::table::{ASCII_END, put};
 use super::tables::{GB4_BY_CP_CP, GB4_BY_CP_INDEX, GB4_BY_CP_LEN, GB4_COARSE, GB4_CP, GB4_INDEX};
 use crate::codec::{Codec, Decode, Encode};
 
@@ -28,7 +28,11 @@ const MAX_SCALAR: u32 = 0x10_FFFF;
 const COARSE_SHIFT: u32 = 7;
 const FOUR: usize = 4;
 
-pub static GB18030: Codec = Codec { decode, encode, reset: None };
+pub static GB18030: Codec = Codec {
+    decode,
+    encode,
+    reset: None,
+};
 
 fn is_digit(b: u8) -> bool {
     (DIGIT_LO..=DIGIT_HI).contains(&b)
@@ -41,12 +45,17 @@ fn is_byte(b: u8) -> bool {
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
     let b0 = input[0];
     if (b0 as u32) < ASCII_END {
-        return Decode::Char { c: b0 as u32, len: 1 };
+        return Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        };
     }
     if !is_byte(b0) {
         return Decode::Invalid { len: 1 };
     }
-    let Some(&b1) = input.get(1) else { return Decode::Incomplete };
+    let Some(&b1) = input.get(1) else {
+        return Decode::Incomplete;
+    };
     if gb::is_trail(b1) {
         return gb::two_byte(b0, b1);
     }
@@ -60,21 +69,28 @@ fn decode(_state: &mut u64, input: &[u8]) -> Decode {
 /// a digit).
 #[inline(never)]
 fn four_byte(input: &[u8]) -> Decode {
-    let Some(&b2) = input.get(2) else { return Decode::Incomplete };
+    let Some(&b2) = input.get(2) else {
+        return Decode::Incomplete;
+    };
     if !is_byte(b2) {
         return Decode::Invalid { len: 2 };
     }
-    let Some(&b3) = input.get(3) else { return Decode::Incomplete };
+    let Some(&b3) = input.get(3) else {
+        return Decode::Incomplete;
+    };
     if !is_digit(b3) {
         return Decode::Invalid { len: 3 };
     }
-    let linear = (((input[0] - LEAD_LO) as u32 * DIGITS + (input[1] - DIGIT_LO) as u32) * BYTE_VALUES
+    let linear = (((input[0] - LEAD_LO) as u32 * DIGITS + (input[1] - DIGIT_LO) as u32)
+        * BYTE_VALUES
         + (b2 - LEAD_LO) as u32)
         * DIGITS
         + (b3 - DIGIT_LO) as u32;
     let c = if linear < BMP_COUNT {
         bmp(linear)
-    } else if linear >= SUPPLEMENTARY_INDEX && linear - SUPPLEMENTARY_INDEX <= MAX_SCALAR - SUPPLEMENTARY_FIRST {
+    } else if linear >= SUPPLEMENTARY_INDEX
+        && linear - SUPPLEMENTARY_INDEX <= MAX_SCALAR - SUPPLEMENTARY_FIRST
+    {
         linear - SUPPLEMENTARY_INDEX + SUPPLEMENTARY_FIRST
     } else {
         return Decode::Invalid { len: FOUR };
@@ -111,7 +127,9 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
 
 /// The four-byte linear index of BMP code point `c`, if a run holds it.
 fn bmp_index(c: u32) -> Option<u32> {
-    let r = GB4_BY_CP_CP.partition_point(|&start| start as u32 <= c).checked_sub(1)?;
+    let r = GB4_BY_CP_CP
+        .partition_point(|&start| start as u32 <= c)
+        .checked_sub(1)?;
     let off = c - GB4_BY_CP_CP[r] as u32;
     (off < GB4_BY_CP_LEN[r] as u32).then(|| GB4_BY_CP_INDEX[r] as u32 + off)
 }

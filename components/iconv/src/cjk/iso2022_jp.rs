@@ -8,7 +8,7 @@
 //! The encoder stays in a set while the characters allow, as Python's does, and writes an
 //! escape only together with the character that needs it, so `NoRoom` changes nothing.
 use super::jis;
-use super::table::{put, ASCII_END};
+use super::table::{ASCII_END, put};
 use crate::codec::{Codec, Decode, Encode};
 
 const ASCII: u64 = 0;
@@ -38,7 +38,11 @@ const OVERLINE: u32 = 0x203E;
 const KANA_LO: u8 = 0x21;
 const KANA_HI: u8 = 0x5F;
 
-pub static ISO_2022_JP: Codec = Codec { decode, encode, reset: Some(reset) };
+pub static ISO_2022_JP: Codec = Codec {
+    decode,
+    encode,
+    reset: Some(reset),
+};
 
 fn decode(state: &mut u64, input: &[u8]) -> Decode {
     let b0 = input[0];
@@ -50,16 +54,22 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
     }
     match *state {
         ROMAN if b0 == ROMAN_YEN => Decode::Char { c: YEN, len: 1 },
-        ROMAN if b0 == ROMAN_OVERLINE => Decode::Char { c: OVERLINE, len: 1 },
-        KANA if (KANA_LO..=KANA_HI).contains(&b0) => {
-            Decode::Char { c: jis::KANA_CP_LO + (b0 - KANA_LO) as u32, len: 1 }
-        }
+        ROMAN if b0 == ROMAN_OVERLINE => Decode::Char {
+            c: OVERLINE,
+            len: 1,
+        },
+        KANA if (KANA_LO..=KANA_HI).contains(&b0) => Decode::Char {
+            c: jis::KANA_CP_LO + (b0 - KANA_LO) as u32,
+            len: 1,
+        },
         KANA => Decode::Invalid { len: 1 },
         JIS0208 => {
             if !jis::is_jis_byte(b0) {
                 return Decode::Invalid { len: 1 };
             }
-            let Some(&b1) = input.get(1) else { return Decode::Incomplete };
+            let Some(&b1) = input.get(1) else {
+                return Decode::Incomplete;
+            };
             if !jis::is_jis_byte(b1) {
                 return Decode::Invalid { len: 1 };
             }
@@ -68,7 +78,10 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
                 c => Decode::Char { c, len: 2 },
             }
         }
-        _ => Decode::Char { c: b0 as u32, len: 1 },
+        _ => Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        },
     }
 }
 
@@ -117,7 +130,9 @@ fn escape_of(set: u64) -> [u8; 3] {
 }
 
 fn encode(state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
-    let Some((set, bytes, len)) = place(c) else { return Encode::Unrepresentable };
+    let Some((set, bytes, len)) = place(c) else {
+        return Encode::Unrepresentable;
+    };
     if set == *state {
         return put(out, &bytes[..len]);
     }

@@ -2,7 +2,7 @@
 //! JIS X 0212) by row and column byte (0x21..=0x7E each), the reverse index from code point
 //! to JIS code, and the half-width katakana of JIS X 0201.
 use super::table::{Grid, Rev};
-use super::tables::{JIS0208_COLS, JIS0208_ROWS, JIS_REV};
+use super::tables::{JIS_REV, JIS0208_COLS, JIS0208_ROWS};
 
 /// The first and last row or column byte of a 94 x 94 JIS set.
 pub const BYTE_LO: u8 = 0x21;
@@ -10,8 +10,12 @@ pub const BYTE_LO: u8 = 0x21;
 pub const BYTE_HI: u8 = 0x7E;
 
 /// JIS X 0208: row byte x column (byte - 0x21) to code point.
-pub static JIS0208: Grid =
-    Grid::new(include_bytes!("data/jis0208.grid"), BYTE_LO, JIS0208_ROWS, JIS0208_COLS);
+pub static JIS0208: Grid = Grid::new(
+    include_bytes!("data/jis0208.grid"),
+    BYTE_LO,
+    JIS0208_ROWS,
+    JIS0208_COLS,
+);
 
 /// JIS X 0212, which only EUC-JP reaches (through 0x8F).
 #[cfg(feature = "charset-euc-jp")]
@@ -55,5 +59,7 @@ pub fn jis0208(r: u8, c: u8) -> u32 {
 #[cfg(any(feature = "charset-shift-jis", feature = "charset-iso-2022-jp"))]
 #[inline]
 pub fn to_jis0208(cp: u32) -> Option<[u8; 2]> {
-    REV.get(cp).filter(|code| code & JIS0212_FLAG == 0).map(|code| code.to_be_bytes())
+    REV.get(cp)
+        .filter(|code| code & JIS0212_FLAG == 0)
+        .map(|code| code.to_be_bytes())
 }

@@ -1,7 +1,7 @@
 //! Shift_JIS: ASCII (0x5C and 0x7E stay ASCII, as musl and Python read them), JIS X 0201
 //! katakana in one byte, and JIS X 0208 in two bytes whose lead folds two rows into one.
 use super::jis::{self, KANA_BYTE_HI, KANA_BYTE_LO, KANA_CP_HI, KANA_CP_LO};
-use super::table::{put, ASCII_END};
+use super::table::{ASCII_END, put};
 use crate::codec::{Codec, Decode, Encode};
 
 /// The lead bytes: the first block covers JIS rows 1-62, the second rows 63-84 (the
@@ -19,22 +19,34 @@ const TRAIL_EVEN_ROW: u8 = 0x9F;
 /// What a lead of the second block is offset by, so that both blocks count rows from 0.
 const LEAD2_BASE: u8 = 0xC1;
 
-pub static SHIFT_JIS: Codec = Codec { decode, encode, reset: None };
+pub static SHIFT_JIS: Codec = Codec {
+    decode,
+    encode,
+    reset: None,
+};
 
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
     let b0 = input[0];
     if (b0 as u32) < ASCII_END {
-        return Decode::Char { c: b0 as u32, len: 1 };
+        return Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        };
     }
     if (KANA_BYTE_LO..=KANA_BYTE_HI).contains(&b0) {
-        return Decode::Char { c: KANA_CP_LO + (b0 - KANA_BYTE_LO) as u32, len: 1 };
+        return Decode::Char {
+            c: KANA_CP_LO + (b0 - KANA_BYTE_LO) as u32,
+            len: 1,
+        };
     }
     let lead_base = match b0 {
         LEAD1_LO..=LEAD1_HI => LEAD1_LO,
         LEAD2_LO..=LEAD2_HI => LEAD2_BASE,
         _ => return Decode::Invalid { len: 1 },
     };
-    let Some(&b1) = input.get(1) else { return Decode::Incomplete };
+    let Some(&b1) = input.get(1) else {
+        return Decode::Incomplete;
+    };
     if !(TRAIL_LO..=TRAIL_HI).contains(&b1) || b1 == TRAIL_GAP {
         return Decode::Invalid { len: 1 };
     }
@@ -57,9 +69,16 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
     if (KANA_CP_LO..=KANA_CP_HI).contains(&c) {
         return put(out, &[KANA_BYTE_LO + (c - KANA_CP_LO) as u8]);
     }
-    let Some([r, col]) = jis::to_jis0208(c) else { return Encode::Unrepresentable };
+    let Some([r, col]) = jis::to_jis0208(c) else {
+        return Encode::Unrepresentable;
+    };
     let (row, col) = (r - jis::BYTE_LO, col - jis::BYTE_LO);
-    let lead = row / 2 + if row / 2 < LEAD1_HI - LEAD1_LO + 1 { LEAD1_LO } else { LEAD2_BASE };
+    let lead = row / 2
+        + if row / 2 < LEAD1_HI - LEAD1_LO + 1 {
+            LEAD1_LO
+        } else {
+            LEAD2_BASE
+        };
     let trail = if row % 2 == 1 {
         col + TRAIL_EVEN_ROW
     } else {

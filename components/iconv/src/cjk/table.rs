@@ -54,7 +54,12 @@ impl Grid {
     /// A grid over `data` (the row map, then the cells) with `rows` lead bytes from
     /// `lead_lo` and `cols` columns.
     pub const fn new(data: &'static [u8], lead_lo: u8, rows: usize, cols: usize) -> Self {
-        Grid { lead_lo, rows, cols, data }
+        Grid {
+            lead_lo,
+            rows,
+            cols,
+            data,
+        }
     }
 
     /// The cell's position among all stored cells (what per-cell bitmaps index), or `None`
@@ -91,16 +96,13 @@ impl Grid {
         u16_at(self.data, self.rows + 2 * i) as u32
     }
 
-    /// The size of the file, for the size report and the shape test.
-    #[cfg(test)]
-    pub fn bytes(&self) -> usize {
-        self.data.len()
-    }
-
     /// Whether the file's length matches the shape the generator declared.
     #[cfg(test)]
     pub fn well_formed(&self) -> bool {
-        let slots = self.data[..self.rows].iter().filter(|&&s| s != NO_ROW).count();
+        let slots = self.data[..self.rows]
+            .iter()
+            .filter(|&&s| s != NO_ROW)
+            .count();
         self.data.len() == self.rows + 2 * slots * self.cols
     }
 }
@@ -150,11 +152,6 @@ impl Rev {
         debug_assert!(n < self.shape.codes);
         let codes = ranks + BLOCK_RANK_BYTES * self.shape.blocks;
         Some(u16_at(self.data, codes + 2 * n))
-    }
-
-    #[cfg(test)]
-    pub fn bytes(&self) -> usize {
-        self.data.len()
     }
 
     #[cfg(test)]
