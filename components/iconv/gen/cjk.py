@@ -308,7 +308,8 @@ FEATURES = {
 
 
 def cfg(family):
-    return '#[cfg(any(%s))]' % ', '.join('feature = "%s"' % f for f in FEATURES[family])
+    fs = ['feature = "%s"' % f for f in FEATURES[family]]
+    return '#[cfg(%s)]' % fs[0] if len(fs) == 1 else '#[cfg(any(%s))]' % ', '.join(fs)
 
 
 def rust_array(name, ty, xs, fmt):

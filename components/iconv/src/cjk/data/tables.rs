@@ -10,22 +10,22 @@ pub const JIS0208_ROWS: usize = 94;
 #[cfg(any(feature = "charset-shift-jis", feature = "charset-euc-jp", feature = "charset-iso-2022-jp"))]
 pub const JIS0208_COLS: usize = 94;
 /// Lead bytes (rows) in `jis0212.grid`, from 0x21.
-#[cfg(any(feature = "charset-euc-jp"))]
+#[cfg(feature = "charset-euc-jp")]
 pub const JIS0212_ROWS: usize = 94;
 /// Columns per row of `jis0212.grid`.
-#[cfg(any(feature = "charset-euc-jp"))]
+#[cfg(feature = "charset-euc-jp")]
 pub const JIS0212_COLS: usize = 94;
 /// Pages, blocks and codes of `jis.rev`.
 #[cfg(any(feature = "charset-shift-jis", feature = "charset-euc-jp", feature = "charset-iso-2022-jp"))]
 pub const JIS_REV: RevShape = RevShape { pages: 256, blocks: 95, codes: 12944 };
 /// Lead bytes (rows) in `ksc5601.grid`, from 0x21.
-#[cfg(any(feature = "charset-euc-kr"))]
+#[cfg(feature = "charset-euc-kr")]
 pub const KSC5601_ROWS: usize = 94;
 /// Columns per row of `ksc5601.grid`.
-#[cfg(any(feature = "charset-euc-kr"))]
+#[cfg(feature = "charset-euc-kr")]
 pub const KSC5601_COLS: usize = 94;
 /// Pages, blocks and codes of `ksc.rev`.
-#[cfg(any(feature = "charset-euc-kr"))]
+#[cfg(feature = "charset-euc-kr")]
 pub const KSC_REV: RevShape = RevShape { pages: 256, blocks: 145, codes: 8226 };
 /// Lead bytes (rows) in `gb2.grid`, from 0x81.
 #[cfg(any(feature = "charset-gb2312", feature = "charset-gbk", feature = "charset-gb18030"))]
@@ -47,7 +47,7 @@ pub const BIG5_COLS: usize = 157;
 pub const BIG5_REV: RevShape = RevShape { pages: 768, blocks: 298, codes: 18489 };
 
 /// GB18030 four-byte BMP runs: the linear index (from 81308130) where each starts.
-#[cfg(any(feature = "charset-gb18030"))]
+#[cfg(feature = "charset-gb18030")]
 pub static GB4_INDEX: [u16; 206] = [
     0, 36, 38, 45, 50, 81, 89, 95, 96, 100, 103, 104, 105, 109, 126, 133, 148, 172, 175, 179, 208,
     306, 307, 308, 309, 310, 311, 312, 313, 341, 428, 443, 544, 545, 558, 741, 742, 749, 750, 805,
@@ -66,7 +66,7 @@ pub static GB4_INDEX: [u16; 206] = [
 ];
 
 /// The code point of each run's first sequence.
-#[cfg(any(feature = "charset-gb18030"))]
+#[cfg(feature = "charset-gb18030")]
 pub static GB4_CP: [u16; 206] = [
     0x0080, 0x00A5, 0x00A9, 0x00B2, 0x00B8, 0x00D8, 0x00E2, 0x00EB, 0x00EE, 0x00F4, 0x00F8, 0x00FB,
     0x00FD, 0x0102, 0x0114, 0x011C, 0x012C, 0x0145, 0x0149, 0x014E, 0x016C, 0x01CF, 0x01D1, 0x01D3,
@@ -89,7 +89,7 @@ pub static GB4_CP: [u16; 206] = [
 ];
 
 /// For each block of 128 linear indexes, the run its first index falls in.
-#[cfg(any(feature = "charset-gb18030"))]
+#[cfg(feature = "charset-gb18030")]
 pub static GB4_COARSE: [u8; 308] = [
     0, 14, 20, 29, 31, 34, 38, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41,
     41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41, 41,
@@ -110,7 +110,7 @@ pub static GB4_COARSE: [u8; 308] = [
 ];
 
 /// The runs again, in code point order: their first code point...
-#[cfg(any(feature = "charset-gb18030"))]
+#[cfg(feature = "charset-gb18030")]
 pub static GB4_BY_CP_CP: [u16; 206] = [
     0x0080, 0x00A5, 0x00A9, 0x00B2, 0x00B8, 0x00D8, 0x00E2, 0x00EB, 0x00EE, 0x00F4, 0x00F8, 0x00FB,
     0x00FD, 0x0102, 0x0114, 0x011C, 0x012C, 0x0145, 0x0149, 0x014E, 0x016C, 0x01CF, 0x01D1, 0x01D3,
@@ -133,7 +133,7 @@ pub static GB4_BY_CP_CP: [u16; 206] = [
 ];
 
 /// ...their first linear index...
-#[cfg(any(feature = "charset-gb18030"))]
+#[cfg(feature = "charset-gb18030")]
 pub static GB4_BY_CP_INDEX: [u16; 206] = [
     0, 36, 38, 45, 50, 81, 89, 95, 96, 100, 103, 104, 105, 109, 126, 133, 148, 172, 175, 179, 208,
     306, 307, 308, 309, 310, 311, 312, 313, 341, 428, 443, 544, 545, 558, 741, 742, 749, 750, 805,
@@ -152,7 +152,7 @@ pub static GB4_BY_CP_INDEX: [u16; 206] = [
 ];
 
 /// ...and their length.
-#[cfg(any(feature = "charset-gb18030"))]
+#[cfg(feature = "charset-gb18030")]
 pub static GB4_BY_CP_LEN: [u16; 206] = [
     36, 2, 7, 5, 31, 8, 6, 1, 4, 3, 1, 1, 4, 17, 7, 15, 24, 3, 4, 29, 98, 1, 1, 1, 1, 1, 1, 1, 28,
     87, 15, 101, 1, 13, 183, 1, 7, 1, 55, 14, 1, 7102, 2, 1, 2, 7, 9, 1, 1, 5, 112, 86, 1, 3, 12,
@@ -166,7 +166,7 @@ pub static GB4_BY_CP_LEN: [u16; 206] = [
 ];
 
 /// Hangul syllables U+AC00.. in KS X 1001: bit b of word w is U+AC00 + 64w + b.
-#[cfg(any(feature = "charset-euc-kr"))]
+#[cfg(feature = "charset-euc-kr")]
 pub static KSC_HANGUL: [u64; 175] = [
     0x1303B0113EFF0793, 0x0593000011102801, 0x3B019703B0111E7B, 0x306B959300A01112,
     0x113032011102B051, 0xB879300A011102B0, 0x0080001030011306, 0x93000011100B0113,
@@ -215,7 +215,7 @@ pub static KSC_HANGUL: [u64; 175] = [
 ];
 
 /// How many syllables before word w are not in KS X 1001 (CP949 codes them).
-#[cfg(any(feature = "charset-euc-kr"))]
+#[cfg(feature = "charset-euc-kr")]
 pub static UHC_BEFORE: [u16; 175] = [
     0, 34, 86, 122, 165, 212, 256, 310, 360, 411, 448, 506, 554, 606, 659, 713, 762, 817, 867, 904,
     957, 999, 1049, 1101, 1152, 1204, 1260, 1306, 1342, 1396, 1442, 1494, 1541, 1597, 1652, 1707,
