@@ -31,15 +31,19 @@ const PAIRS: [(u16, u32, u32); 4] = [
     (0x88A5, 0x00EA, 0x030C),
 ];
 
+/// Lead x trail column to code point (the low 16 bits for plane 2).
 pub static BIG5: Grid = Grid::new(
     include_bytes!("data/big5.grid"),
     LEAD_LO,
     BIG5_ROWS,
     BIG5_COLS,
 );
+/// One bit per stored cell of `BIG5`: set when the character is in plane 2.
 static BIG5_PLANE2: &[u8] = include_bytes!("data/big5.plane2");
+/// Code point to code (lead << 8 | trail), planes 0 to 2.
 pub static REV: Rev = Rev::new(include_bytes!("data/big5.rev"), BIG5_REV);
 
+/// Big5-HKSCS, which musl also reads for Big5 and CP950.
 pub static BIG5_HKSCS: Codec = Codec {
     decode,
     encode,

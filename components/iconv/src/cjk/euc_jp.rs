@@ -11,6 +11,7 @@ const SS3: u8 = 0x8F;
 /// The bytes of a 94 x 94 set are its JIS bytes with the high bit set.
 const HIGH: u8 = 0x80;
 
+/// EUC-JP, both ways.
 pub static EUC_JP: Codec = Codec {
     decode,
     encode,

@@ -1,8 +1,8 @@
 //! EUC-KR as musl reads it: KS X 1001 in two bytes 0xA1..=0xFE, plus CP949's (Unified
 //! Hangul Code's) extension, which codes the 8,822 hangul syllables KS X 1001 lacks in code
 //! point order over leads 0x81..=0xC6 and trails 0x41..=0x5A, 0x61..=0x7A, 0x81..=0xFE
-//! (below 0xA1 when the lead is 0xA1 or more). musl gives EUC-KR, KS_C_5601 and CP949 this
-//! one decoder; the encoder is its inverse, so it writes CP949 for those syllables.
+//! (below 0xA1 when the lead is 0xA1 or more). musl gives EUC-KR, KSC5601 and CP949 this one
+//! decoder; the encoder is its inverse, so it writes CP949 for those syllables.
 //!
 //! The extension is computed, not tabulated: a bitmap of the syllables KS X 1001 has and a
 //! count of the missing ones before each 64-syllable word turn a syllable into its rank
@@ -33,14 +33,17 @@ const HANGUL_FIRST: u32 = 0xAC00;
 const HANGUL_COUNT: u32 = 11172;
 const WORD_BITS: u32 = 64;
 
+/// KS X 1001: row byte (0x21..) x column to code point.
 pub static KSC: Grid = Grid::new(
     include_bytes!("data/ksc5601.grid"),
     ROW_LO,
     KSC5601_ROWS,
     KSC5601_COLS,
 );
+/// Code point to KS X 1001 row byte << 8 | column byte.
 pub static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
 
+/// EUC-KR with CP949's hangul, both ways.
 pub static EUC_KR: Codec = Codec {
     decode,
     encode,

@@ -28,6 +28,7 @@ const MAX_SCALAR: u32 = 0x10_FFFF;
 const COARSE_SHIFT: u32 = 7;
 const FOUR: usize = 4;
 
+/// GB18030, both ways: every scalar value has a code.
 pub static GB18030: Codec = Codec {
     decode,
     encode,

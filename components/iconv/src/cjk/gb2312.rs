@@ -9,6 +9,7 @@ use crate::codec::{Codec, Decode, Encode};
 const EUC_LO: u8 = 0xA1;
 const EUC_HI: u8 = 0xFE;
 
+/// GB2312 (EUC-CN), both ways.
 pub static GB2312: Codec = Codec {
     decode,
     encode,

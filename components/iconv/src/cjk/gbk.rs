@@ -4,6 +4,7 @@ use super::gb::{LEAD_HI, LEAD_LO, REV, is_trail, two_byte};
 use super::table::{ASCII_END, put};
 use crate::codec::{Codec, Decode, Encode};
 
+/// GBK, both ways.
 pub static GBK: Codec = Codec {
     decode,
     encode,

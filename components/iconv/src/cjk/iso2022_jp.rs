@@ -38,6 +38,7 @@ const OVERLINE: u32 = 0x203E;
 const KANA_LO: u8 = 0x21;
 const KANA_HI: u8 = 0x5F;
 
+/// ISO-2022-JP, both ways, with `reset` writing `ESC ( B` when another set is in use.
 pub static ISO_2022_JP: Codec = Codec {
     decode,
     encode,

@@ -19,6 +19,7 @@ const TRAIL_EVEN_ROW: u8 = 0x9F;
 /// What a lead of the second block is offset by, so that both blocks count rows from 0.
 const LEAD2_BASE: u8 = 0xC1;
 
+/// Shift_JIS, both ways.
 pub static SHIFT_JIS: Codec = Codec {
     decode,
     encode,
