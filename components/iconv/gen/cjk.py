@@ -258,6 +258,7 @@ def gb4_ranges(g2_cps):
 # ---- CP949's extension --------------------------------------------------------------------
 
 HANGUL_FIRST, HANGUL_COUNT = 0xAC00, 11172
+KS_HANGUL_ROW = 0x30  # KS X 1001's first hangul row (EUC lead 0xB0)
 UHC_COUNT = 8822
 
 
@@ -361,8 +362,14 @@ def main():
     # Korean.
     ks = ksc5601()
     grid_files(ks)
-    rev_file('ksc', invert(ks.cells, lambda k: k[0] << 8 | (k[1] + 0x21), lambda cp: None), 0x10000)
     words, before = uhc_bitmap(ks)
+    # KS X 1001's 2,350 syllables fill rows 0x30..0x48 in code point order, so the encoder
+    # finds them by their rank in the hangul bitmap and the reverse index leaves them out.
+    ks_hangul = sorted(cp for cp in ks.cells.values() if HANGUL_FIRST <= cp < HANGUL_FIRST + HANGUL_COUNT)
+    for k, cp in enumerate(ks_hangul):
+        assert ks.cells[(KS_HANGUL_ROW + k // 94, k % 94)] == cp
+    ksrev = invert(ks.cells, lambda k: k[0] << 8 | (k[1] + 0x21), lambda cp: None)
+    rev_file('ksc', {cp: code for cp, code in ksrev.items() if cp not in set(ks_hangul)}, 0x10000)
 
     # Chinese (GB): codes are the two bytes.
     g2 = gb2()

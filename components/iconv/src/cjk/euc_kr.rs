@@ -6,7 +6,8 @@
 //!
 //! The extension is computed, not tabulated: a bitmap of the syllables KS X 1001 has and a
 //! count of the missing ones before each 64-syllable word turn a syllable into its rank
-//! among the missing ones and back.
+//! among the missing ones and back. The same rank among the present ones gives KS X 1001's
+//! own syllables, which it lists in code point order.
 use super::table::{ASCII_END, Grid, Rev, put};
 use super::tables::{KSC_HANGUL, KSC_REV, KSC5601_COLS, KSC5601_ROWS, UHC_BEFORE};
 use crate::codec::{Codec, Decode, Encode};
@@ -32,6 +33,9 @@ const UHC_COUNT: u32 = 8822;
 const HANGUL_FIRST: u32 = 0xAC00;
 const HANGUL_COUNT: u32 = 11172;
 const WORD_BITS: u32 = 64;
+/// KS X 1001's hangul start at lead 0xB0, 94 to a row.
+const KS_HANGUL_LEAD: u8 = 0xB0;
+const KS_COLS: u32 = 94;
 
 /// KS X 1001: row byte (0x21..) x column to code point.
 pub static KSC: Grid = Grid::new(
@@ -40,7 +44,7 @@ pub static KSC: Grid = Grid::new(
     KSC5601_ROWS,
     KSC5601_COLS,
 );
-/// Code point to KS X 1001 row byte << 8 | column byte.
+/// Code point to KS X 1001 row byte << 8 | column byte, but for the hangul syllables.
 pub static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
 
 /// EUC-KR with CP949's hangul, both ways.
@@ -114,17 +118,31 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
     if c < ASCII_END {
         return put(out, &[c as u8]);
     }
-    if let Some(code) = REV.get(c) {
-        let [r, col] = code.to_be_bytes();
-        return put(out, &[r | HIGH, col | HIGH]);
-    }
     let s = c.wrapping_sub(HANGUL_FIRST);
-    if s >= HANGUL_COUNT {
-        return Encode::Unrepresentable;
+    if s < HANGUL_COUNT {
+        return put(out, &syllable(s));
     }
-    // Not in KS X 1001 (the reverse index would have it), so CP949 codes it.
+    match REV.get(c) {
+        Some(code) => {
+            let [r, col] = code.to_be_bytes();
+            put(out, &[r | HIGH, col | HIGH])
+        }
+        None => Encode::Unrepresentable,
+    }
+}
+
+/// The code of hangul syllable U+AC00 + `s`: KS X 1001 has its 2,350 in code point order
+/// from B0A1 on (so the reverse index leaves them out), CP949's extension the rest.
+fn syllable(s: u32) -> [u8; 2] {
     let (w, bit) = ((s / WORD_BITS) as usize, s % WORD_BITS);
-    let k = UHC_BEFORE[w] as u32 + (!KSC_HANGUL[w] & ((1u64 << bit) - 1)).count_ones();
+    let below = (1u64 << bit) - 1;
+    let missing_before = UHC_BEFORE[w] as u32;
+    if KSC_HANGUL[w] >> bit & 1 != 0 {
+        let k = w as u32 * WORD_BITS - missing_before + (KSC_HANGUL[w] & below).count_ones();
+        let (row, col) = (k / KS_COLS, k % KS_COLS);
+        return [KS_HANGUL_LEAD + row as u8, GR_LO + col as u8];
+    }
+    let k = missing_before + (!KSC_HANGUL[w] & below).count_ones();
     let (lead, t) = if k < (GR_LO - LEAD_LO) as u32 * TRAILS_LOW_LEAD {
         (LEAD_LO as u32 + k / TRAILS_LOW_LEAD, k % TRAILS_LOW_LEAD)
     } else {
@@ -139,5 +157,5 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
     } else {
         TRAIL_HIGH.0 + (t - 2 * LETTERS)
     };
-    put(out, &[lead as u8, trail])
+    [lead as u8, trail]
 }

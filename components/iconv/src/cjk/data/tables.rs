@@ -26,7 +26,7 @@ pub const KSC5601_ROWS: usize = 94;
 pub const KSC5601_COLS: usize = 94;
 /// Pages, blocks and codes of `ksc.rev`.
 #[cfg(feature = "charset-euc-kr")]
-pub const KSC_REV: RevShape = RevShape { pages: 256, blocks: 145, codes: 8226 };
+pub const KSC_REV: RevShape = RevShape { pages: 256, blocks: 101, codes: 5876 };
 /// Lead bytes (rows) in `gb2.grid`, from 0x81.
 #[cfg(any(feature = "charset-gb2312", feature = "charset-gbk", feature = "charset-gb18030"))]
 pub const GB2_ROWS: usize = 126;
