@@ -115,6 +115,9 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
     if let Some(code) = gb::REV.get(c) {
         return put(out, &code.to_be_bytes());
     }
+    if c > MAX_SCALAR {
+        return Encode::Unrepresentable;
+    }
     let linear = if c >= SUPPLEMENTARY_FIRST {
         c - SUPPLEMENTARY_FIRST + SUPPLEMENTARY_INDEX
     } else {

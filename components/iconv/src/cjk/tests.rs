@@ -663,3 +663,66 @@ fn table_shapes() {
         assert!(rev.well_formed());
     }
 }
+
+/// Random bytes (and escapes, for ISO-2022-JP) never make a decoder step outside its input
+/// or give a non-scalar, and no value at all makes an encoder write past what it reports.
+#[test]
+fn random_input_is_handled() {
+    let codecs = [
+        &super::shift_jis::SHIFT_JIS,
+        &super::euc_jp::EUC_JP,
+        &super::iso2022_jp::ISO_2022_JP,
+        &super::gb2312::GB2312,
+        &super::gbk::GBK,
+        &super::gb18030::GB18030,
+        &super::big5::BIG5_HKSCS,
+        &super::euc_kr::EUC_KR,
+    ];
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for codec in codecs {
+        for _ in 0..100_000 {
+            let r = next();
+            let len = 1 + (r % 12) as usize;
+            let input: Vec<u8> = (0..len)
+                .map(|i| {
+                    let b = (next() >> (i % 8 * 8)) as u8;
+                    // Bias toward the bytes that matter: ESC and set letters, digits, leads.
+                    match b % 8 {
+                        0 => 0x1B,
+                        1 => b"($BJI@"[(b >> 3) as usize % 6],
+                        2 => 0x30 + (b >> 3) % 10,
+                        _ => b,
+                    }
+                })
+                .collect();
+            let mut state = 0u64;
+            let mut pos = 0;
+            while pos < input.len() {
+                match (codec.decode)(&mut state, &input[pos..]) {
+                    Decode::Char { c, len } => {
+                        assert!(c <= 0x10FFFF && !(0xD800..0xE000).contains(&c));
+                        assert!(len >= 1 && pos + len <= input.len());
+                        pos += len;
+                    }
+                    Decode::Shift { len } | Decode::Invalid { len } => {
+                        assert!(len >= 1 && pos + len <= input.len(), "{}", hex(&input));
+                        pos += len;
+                    }
+                    Decode::Incomplete => break,
+                }
+            }
+            let c = (next() % 0x12_0000) as u32;
+            let mut state = next() % 4;
+            let mut out = [0u8; 8];
+            if let Encode::Wrote { len } = (codec.encode)(&mut state, c, &mut out) {
+                assert!(c <= 0x10FFFF && len <= out.len());
+            }
+        }
+    }
+}
