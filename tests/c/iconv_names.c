@@ -1,6 +1,8 @@
 /* iconv_open's names: which spellings of which charsets it accepts, in both directions,
- * and EINVAL for the rest. Compared with musl. The East Asian names are left out until
- * their codecs are in (they are another part of limpet-iconv), and UTF-7 (musl lacks it)
+ * and EINVAL for the rest. Compared with musl. Each accepted name also decodes the probe
+ * A4 A2, which tells the East Asian charsets apart (hiragana A in EUC-JP and the GB
+ * family, a jamo in EUC-KR, a hanzi in Big5, two halfwidth katakana in Shift_JIS, EILSEQ in
+ * the 7-bit ISO-2022-JP), so a name reaching the wrong codec shows. UTF-7 (musl lacks it)
  * is checked by iconv_utf7. */
 #include <errno.h>
 #include <iconv.h>
@@ -23,6 +25,31 @@ static const char *names[] = {
     "IBM1047", "CP1047", "EBCDIC",
 };
 
+/* Only as sources: musl cannot write GB2312, GBK, GB18030, Big5 or EUC-KR and refuses them
+ * as targets, where limpet accepts them (iconv_cjk_encode checks limpet's encoders). */
+static const char *east_asian[] = {
+    "SHIFT_JIS", "SJIS", "SHIFT-JIS", "shiftjis", "MS_KANJI", "CSSHIFTJIS", "CP932",
+    "WINDOWS-31J", "EUC-JP", "EUCJP", "euc_jp", "EUC-JP-MS", "ISO-2022-JP", "ISO2022JP",
+    "CSISO2022JP", "ISO-2022-JP-1", "ISO-2022-JP-2", "GB2312", "GB_2312-80", "EUC-CN",
+    "CP936", "GBK", "GB18030", "GB-18030", "BIG5", "BIG-5", "BIGFIVE", "BIG-FIVE", "CP950",
+    "BIG5-HKSCS", "BIG5HKSCS", "BIG5-HKSCS:2008", "EUC-KR", "EUCKR", "KSC5601", "KSC_5601",
+    "KS_C_5601-1987", "KSX1001", "KS_X_1001", "CP949", "UHC", "ISO-2022-KR", "JOHAB",
+    "EUC-TW",
+};
+
+/* Decodes A4 A2 with cd and prints what came out, in hex, and how the call ended. */
+static void probe(iconv_t cd)
+{
+    char in[] = "\xa4\xa2", out[16];
+    char *ip = in, *op = out;
+    size_t il = 2, ol = sizeof out;
+    size_t r = iconv(cd, &ip, &il, &op, &ol);
+    printf("  A4 A2 ->");
+    for (char *p = out; p < op; p++)
+        printf(" %02x", (unsigned char)*p);
+    printf(" (%s, %d read)\n", r == (size_t)-1 ? (errno == EILSEQ ? "EILSEQ" : errno == EINVAL ? "EINVAL" : "?") : "ok", (int)(ip - in));
+}
+
 int main(void)
 {
     int bad = 0;
@@ -35,10 +62,23 @@ int main(void)
                eb ? (eb == EINVAL ? "EINVAL" : "?") : "ok");
         if ((ea && ea != EINVAL) || (eb && eb != EINVAL))
             bad++;
-        if (!ea)
+        if (!ea) {
+            probe(a);
             iconv_close(a);
+        }
         if (!eb)
             iconv_close(b);
+    }
+    for (size_t i = 0; i < sizeof east_asian / sizeof *east_asian; i++) {
+        iconv_t a = iconv_open("UTF-8", east_asian[i]);
+        int ea = a == (iconv_t)-1 ? errno : 0;
+        printf("\"%s\": from %s\n", east_asian[i], ea ? (ea == EINVAL ? "EINVAL" : "?") : "ok");
+        if (ea && ea != EINVAL)
+            bad++;
+        if (!ea) {
+            probe(a);
+            iconv_close(a);
+        }
     }
     printf("bad %d\n", bad);
     return bad != 0;
