@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes tests/c/iconv_cjk_glibc.expected and tests/c/iconv_cjk_encode.expected, the output
-those C programs must print, and checks both against glibc.
+"""Writes tests/c/iconv_cjk_glibc.expected, iconv_cjk_encode.expected and
+iconv_cjk_suffix.expected, the output those C programs must print, and checks them against
+glibc.
 
 Run from anywhere: `python3 components/iconv/gen/cjk_expected.py` (needs gcc and glibc's
 gconv modules). musl cannot be the reference for these two programs (it decodes those
@@ -20,13 +21,18 @@ musl instead (gen/cjk.py's overrides, listed in the crate README):
   (big5hkscs with musl's 150 cells), Python's code where several decode to one character.
   A character without a code is written `*` and counted.
 
-Then both programs are built with gcc and run on glibc, and every line (decoding) or code
+iconv_cjk_suffix.expected is glibc's output (LC_ALL=C.UTF-8 transliterations) except its
+ISO-2022-JP lines, computed here from Python's encoder (glibc writes a set's escape before
+finding that the character does not fit; limpet writes them together).
+
+Then the programs are built with gcc and run on glibc, and every line (decoding) or code
 point (encoding) where glibc differs is counted and printed, so the differences are the
 documented ones: GB18030 four-byte 84318236..84318335 (U+FE10..FE19, moved to two bytes
 by GB18030-2005, which glibc follows), EUC-JP 8F A2 B7 (U+007E here, U+FF5E in glibc), and
 the encoders' choices above (glibc has no `ESC ( I` and no Big5-HKSCS under BIG5, and
 writes Python's codes).
 """
+import codecs
 import os
 import subprocess
 import sys
@@ -199,6 +205,50 @@ def run_glibc(program, args=()):
         return subprocess.run([exe, *args], capture_output=True, text=True).stdout.splitlines()
 
 
+# ---- suffixes and ISO-2022-JP: iconv_cjk_suffix.c ----------------------------------------
+
+ISO2022JP_TEXT = 'A\u3042\u6f22B\u00a5\u5b57\n'
+ASCII_ESCAPE = b'\x1b(B'
+
+
+def iso2022jp_line(cap):
+    """The program's line for the ISO-2022-JP text into `cap` bytes: each character (with
+    the escape that selects its set, from Python's encoder) while it fits, then the reset's
+    return to ASCII."""
+    enc = codecs.getincrementalencoder('iso2022_jp')()
+    out, read, ascii_set, stop = b'', 0, True, None
+    for ch in ISO2022JP_TEXT:
+        piece = enc.encode(ch)
+        if len(out) + len(piece) > cap:
+            stop = 'E2BIG'
+            break
+        out += piece
+        read += len(ch.encode('utf-8'))
+        if piece.startswith(b'\x1b'):
+            ascii_set = piece.startswith(ASCII_ESCAPE)
+    reset = 'ok'
+    if not ascii_set:
+        if len(out) + len(ASCII_ESCAPE) <= cap:
+            out += ASCII_ESCAPE
+        else:
+            reset = 'E2BIG'
+    return 'ISO-2022-JP out %d: %s %s read %d reset %s' % (
+        cap, out.hex(), stop or '0', read, reset)
+
+
+def suffix_expected():
+    """glibc's output, with the ISO-2022-JP lines computed; and the lines glibc differs in."""
+    lines, differ = [], []
+    for line in run_glibc('iconv_cjk_suffix'):
+        if line.startswith('ISO-2022-JP out '):
+            mine = iso2022jp_line(int(line.split()[2].rstrip(':')))
+            if mine != line:
+                differ.append((mine, line))
+            line = mine
+        lines.append(line)
+    return lines, differ
+
+
 def main():
     dec = decode_expected()
     with open(os.path.join(TESTS, 'iconv_cjk_glibc.expected'), 'w') as f:
@@ -206,6 +256,14 @@ def main():
     enc, codes = encode_expected()
     with open(os.path.join(TESTS, 'iconv_cjk_encode.expected'), 'w') as f:
         f.write('\n'.join(enc) + '\n')
+
+    suffix, differ = suffix_expected()
+    with open(os.path.join(TESTS, 'iconv_cjk_suffix.expected'), 'w') as f:
+        f.write('\n'.join(suffix) + '\n')
+    print('iconv_cjk_suffix: %d lines, %d ISO-2022-JP lines differ from glibc' % (
+        len(suffix), len(differ)))
+    for a, b in differ:
+        print('  expected %s\n  glibc    %s' % (a, b))
 
     glibc = run_glibc('iconv_cjk_glibc')
     differ = [(a, b) for a, b in zip(dec, glibc) if a != b]

@@ -50,6 +50,9 @@ def decomposed(ch):
     d = unicodedata.normalize("NFKD", ch)
     d = "".join(c for c in d if not unicodedata.combining(c))
     if d and d != ch and all(0x20 <= ord(c) < 0x7F for c in d):
+        # NFKD drops the circle of ① and Ⓐ; glibc writes it as parentheses: (1), (A).
+        if unicodedata.name(ch, "").startswith("CIRCLED "):
+            return "(" + d + ")"
         return d
     return None
 

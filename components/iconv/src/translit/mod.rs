@@ -25,6 +25,10 @@ mod tests {
         assert_eq!(lookup('“' as u32), Some(&b"\""[..]));
         assert_eq!(lookup('—' as u32), Some(&b"--"[..]));
         assert_eq!(lookup('ﬁ' as u32), Some(&b"fi"[..]));
+        // Circled forms keep their circle as parentheses, as glibc writes them.
+        assert_eq!(lookup('①' as u32), Some(&b"(1)"[..]));
+        assert_eq!(lookup('⑳' as u32), Some(&b"(20)"[..]));
+        assert_eq!(lookup('Ⓐ' as u32), Some(&b"(A)"[..]));
         assert_eq!(lookup('Æ' as u32), Some(&b"AE"[..]));
         assert_eq!(lookup('ß' as u32), Some(&b"ss"[..]));
         assert_eq!(lookup('\u{a0}' as u32), Some(&b" "[..]));
