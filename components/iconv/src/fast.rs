@@ -10,7 +10,9 @@
 //!   time;
 //! - [`Kernel::Utf8ToLatin1`]: ASCII runs and the two-byte sequences of U+0080..U+00FF;
 //! - [`Kernel::Utf8ToTable`], [`Kernel::TableToUtf8`]: UTF-8 and an ASCII-compatible
-//!   single-byte table, with the table read in line.
+//!   single-byte table, with the table read in line;
+//! - [`Kernel::GbToUtf8`]: GBK and GB18030 to UTF-8, ASCII runs and the two-byte table read
+//!   in line (GB18030's four-byte sequences go to the general step).
 use crate::codec::{Charset, Decode};
 use crate::single_byte::{self, Table, id};
 use crate::{utf8, utf16};
@@ -23,6 +25,8 @@ pub enum Kernel {
     Utf8ToLatin1,
     Utf8ToTable(&'static Table),
     TableToUtf8(&'static Table),
+    #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+    GbToUtf8,
 }
 
 /// Whether `cs` maps bytes 0x00..0x7F to ASCII one to one, both ways, without state.
@@ -50,6 +54,11 @@ pub fn kernel(from: Charset, to: Charset) -> Option<Kernel> {
         (Charset::Utf8, Charset::SingleByte(id::LATIN1)) => Some(Kernel::Utf8ToLatin1),
         (Charset::Utf8, Charset::SingleByte(n)) => ascii_table(n).map(Kernel::Utf8ToTable),
         (Charset::SingleByte(n), Charset::Utf8) => ascii_table(n).map(Kernel::TableToUtf8),
+        // Both read the same two-byte table with the same leads and trails.
+        #[cfg(feature = "charset-gbk")]
+        (Charset::Gbk, Charset::Utf8) => Some(Kernel::GbToUtf8),
+        #[cfg(feature = "charset-gb18030")]
+        (Charset::Gb18030, Charset::Utf8) => Some(Kernel::GbToUtf8),
         _ if ascii_compatible(from) && ascii_compatible(to) => Some(Kernel::Ascii),
         _ => None,
     }
@@ -68,7 +77,57 @@ pub fn run(k: Kernel, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         Kernel::Utf8ToLatin1 => utf8_to_latin1(input, out),
         Kernel::Utf8ToTable(t) => utf8_to_table(t, input, out),
         Kernel::TableToUtf8(t) => table_to_utf8(t, input, out),
+        #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+        Kernel::GbToUtf8 => gb_to_utf8(input, out),
     }
+}
+
+/// The first code point UTF-8 writes in three bytes.
+#[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+const UTF8_THREE_BYTES: u32 = 0x800;
+
+/// GBK or GB18030 to UTF-8: ASCII runs, and two-byte sequences looked up in the GB table
+/// (whose cells are BMP code points from U+0080, so two or three bytes of UTF-8). Stops at
+/// anything else (a four-byte sequence, an empty cell, invalid or cut input) or when the
+/// output is full.
+#[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+fn gb_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    use crate::cjk::gb;
+    let (mut i, mut o) = (0, 0);
+    while let Some(&b0) = input.get(i) {
+        if b0 < 0x80 {
+            let n = ascii_copy(&input[i..], &mut out[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
+        let Some(&b1) = input.get(i + 1) else { break };
+        if !(gb::LEAD_LO..=gb::LEAD_HI).contains(&b0) || !gb::is_trail(b1) {
+            break;
+        }
+        let c = gb::GB2.get(b0, gb::column(b1));
+        if c == 0 {
+            break;
+        }
+        if c < UTF8_THREE_BYTES {
+            let Some(dst) = out.get_mut(o..o + 2) else { break };
+            dst.copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+            o += 2;
+        } else {
+            let Some(dst) = out.get_mut(o..o + 3) else { break };
+            dst.copy_from_slice(&[
+                0xE0 | (c >> 12) as u8,
+                0x80 | (c >> 6 & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]);
+            o += 3;
+        }
+        i += 2;
+    }
+    (i, o)
 }
 
 /// A word's high bits: a byte of the word is ASCII when its bit is clear.
@@ -324,6 +383,58 @@ mod table_to_utf8_tests {
                 std::str::from_utf8(&out[..w]).map(|s| s.chars().count()),
                 Ok(r)
             );
+        }
+    }
+}
+
+#[cfg(all(test, feature = "charset-gb18030"))]
+mod gb_to_utf8_tests {
+    use super::*;
+    use crate::cjk::gb;
+
+    /// GB18030 decoded by its codec, as far as it decodes two-byte and ASCII characters:
+    /// the UTF-8 and where each character ends in the input and the output.
+    fn general(input: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>) {
+        let codec = crate::registry::codec(Charset::Gb18030).unwrap();
+        let (mut want, mut ends, mut i) = (Vec::new(), vec![(0, 0)], 0);
+        while i < input.len() {
+            match (codec.decode)(&mut 0, &input[i..]) {
+                Decode::Char { c, len } if len <= 2 => {
+                    want.extend_from_slice(char::from_u32(c).unwrap().to_string().as_bytes());
+                    i += len;
+                    ends.push((i, want.len()));
+                }
+                _ => break,
+            }
+        }
+        (want, ends)
+    }
+
+    /// Every two-byte sequence of every lead, with ASCII between rows, through the kernel
+    /// at every output size (whole rows of valid cells; then each row whole, where the
+    /// kernel must stop at the first empty cell exactly where the codec stops).
+    #[test]
+    fn agrees_with_the_codec() {
+        for lead in gb::LEAD_LO..=gb::LEAD_HI {
+            let mut row = b"ab ".to_vec();
+            for t in 0x40..=0xFEu8 {
+                if gb::is_trail(t) {
+                    row.extend_from_slice(&[lead, t]);
+                }
+            }
+            // A four-byte sequence and a cut lead end the row: the kernel leaves both.
+            row.extend_from_slice(b"\x81\x30\x81\x30z\x81");
+            let (want, ends) = general(&row);
+            let (stop, _) = *ends.last().unwrap();
+            for size in [0, 1, 2, 3, 4, 5, want.len() / 2, want.len(), want.len() + 8] {
+                let mut out = vec![0u8; size];
+                let (r, w) = gb_to_utf8(&row, &mut out);
+                assert!(ends.contains(&(r, w)), "lead {lead:x} size {size}: ({r}, {w})");
+                assert_eq!(&out[..w], &want[..w], "lead {lead:x} size {size}");
+                if size >= want.len() {
+                    assert_eq!(r, stop, "lead {lead:x}: stopped early");
+                }
+            }
         }
     }
 }

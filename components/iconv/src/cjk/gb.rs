@@ -33,11 +33,16 @@ pub fn is_trail(b: u8) -> bool {
     (TRAIL_LO..=TRAIL_HI).contains(&b) && b != TRAIL_GAP
 }
 
+/// The grid column of trail byte `b1`.
+#[inline]
+pub fn column(b1: u8) -> usize {
+    (b1 - TRAIL_LO - (b1 > TRAIL_GAP) as u8) as usize
+}
+
 /// The two-byte character of lead `b0` and trail `b1` (a lead and a trail byte).
 #[inline]
 pub fn two_byte(b0: u8, b1: u8) -> Decode {
-    let col = (b1 - TRAIL_LO - (b1 > TRAIL_GAP) as u8) as usize;
-    match GB2.get(b0, col) {
+    match GB2.get(b0, column(b1)) {
         0 => Decode::Invalid { len: 2 },
         c => Decode::Char { c, len: 2 },
     }

@@ -46,7 +46,7 @@ mod euc_kr;
     feature = "charset-gbk",
     feature = "charset-gb18030"
 ))]
-mod gb;
+pub(crate) mod gb;
 #[cfg(feature = "charset-gb18030")]
 mod gb18030;
 #[cfg(feature = "charset-gb2312")]
