@@ -4,7 +4,7 @@
 //! Each charset is a [`Codec`] in a file of its own; the tables live with the family that
 //! shares them (`jis`, `gb`) or with the charset (`big5`, `euc_kr`). They come from `data/`,
 //! written by `gen/cjk.py` from Python's codecs with musl's choices where musl decodes
-//! differently (see `README-section.md`); `table` reads them. The data files are generated
+//! differently (see the crate README); `table` reads them. The data files are generated
 //! byte for byte, so `tables.rs` is kept out of rustfmt's reach.
 use crate::codec::{Charset, Codec};
 
