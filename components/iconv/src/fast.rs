@@ -21,7 +21,9 @@ use crate::{utf8, utf16};
 #[derive(Clone, Copy)]
 pub enum Kernel {
     Ascii,
-    Utf8ToUtf16 { le: bool },
+    Utf8ToUtf16 {
+        le: bool,
+    },
     Utf8ToLatin1,
     Utf8ToTable(&'static Table),
     TableToUtf8(&'static Table),
@@ -113,11 +115,15 @@ fn gb_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
             break;
         }
         if c < UTF8_THREE_BYTES {
-            let Some(dst) = out.get_mut(o..o + 2) else { break };
+            let Some(dst) = out.get_mut(o..o + 2) else {
+                break;
+            };
             dst.copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
             o += 2;
         } else {
-            let Some(dst) = out.get_mut(o..o + 3) else { break };
+            let Some(dst) = out.get_mut(o..o + 3) else {
+                break;
+            };
             dst.copy_from_slice(&[
                 0xE0 | (c >> 12) as u8,
                 0x80 | (c >> 6 & 0x3F) as u8,
@@ -429,7 +435,10 @@ mod gb_to_utf8_tests {
             for size in [0, 1, 2, 3, 4, 5, want.len() / 2, want.len(), want.len() + 8] {
                 let mut out = vec![0u8; size];
                 let (r, w) = gb_to_utf8(&row, &mut out);
-                assert!(ends.contains(&(r, w)), "lead {lead:x} size {size}: ({r}, {w})");
+                assert!(
+                    ends.contains(&(r, w)),
+                    "lead {lead:x} size {size}: ({r}, {w})"
+                );
                 assert_eq!(&out[..w], &want[..w], "lead {lead:x} size {size}");
                 if size >= want.len() {
                     assert_eq!(r, stop, "lead {lead:x}: stopped early");

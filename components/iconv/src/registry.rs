@@ -46,8 +46,14 @@ mod tests {
     #[cfg(feature = "all-charsets")]
     fn every_name_opens() {
         for (name, _) in crate::names::NAMES {
-            assert!(Converter::open(name.as_bytes(), b"UTF-8").is_some(), "{name}");
-            assert!(Converter::open(b"UTF-8", name.as_bytes()).is_some(), "{name}");
+            assert!(
+                Converter::open(name.as_bytes(), b"UTF-8").is_some(),
+                "{name}"
+            );
+            assert!(
+                Converter::open(b"UTF-8", name.as_bytes()).is_some(),
+                "{name}"
+            );
         }
     }
 
@@ -58,7 +64,11 @@ mod tests {
     #[cfg(feature = "all-charsets")]
     fn east_asian_names_reach_their_codecs() {
         let cases: [(&[&str], Charset, &str); 9] = [
-            (&["SHIFT_JIS", "SJIS", "shift-jis"], Charset::ShiftJis, "\u{FF64}\u{FF62}"),
+            (
+                &["SHIFT_JIS", "SJIS", "shift-jis"],
+                Charset::ShiftJis,
+                "\u{FF64}\u{FF62}",
+            ),
             (&["EUC-JP", "eucjp"], Charset::EucJp, "\u{3042}"),
             (&["ISO-2022-JP"], Charset::Iso2022Jp, ""),
             (&["GB2312"], Charset::Gb2312, "\u{3042}"),
@@ -82,7 +92,11 @@ mod tests {
                     // ISO-2022-JP is 7-bit: a byte above 0x7F is invalid.
                     assert!(r.is_err() && p.read == 0, "{name}");
                 } else {
-                    assert_eq!((r.is_ok(), &out[..p.written]), (true, text.as_bytes()), "{name}");
+                    assert_eq!(
+                        (r.is_ok(), &out[..p.written]),
+                        (true, text.as_bytes()),
+                        "{name}"
+                    );
                 }
             }
         }
