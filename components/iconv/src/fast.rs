@@ -11,8 +11,9 @@
 //! - [`Kernel::Utf8ToLatin1`]: ASCII runs and the two-byte sequences of U+0080..U+00FF;
 //! - [`Kernel::Utf8ToTable`], [`Kernel::TableToUtf8`]: UTF-8 and an ASCII-compatible
 //!   single-byte table, with the table read in line;
-//! - [`Kernel::GbToUtf8`]: GBK and GB18030 to UTF-8, ASCII runs and the two-byte table read
-//!   in line (GB18030's four-byte sequences go to the general step).
+//! - [`Kernel::GbToUtf8`], [`Kernel::Utf8ToGb`]: GBK and GB18030 from and to UTF-8, ASCII
+//!   runs and the two-byte table (or its reverse index) read in line (GB18030's four-byte
+//!   sequences go to the general step).
 use crate::codec::{Charset, Decode};
 use crate::single_byte::{self, Table, id};
 use crate::{utf8, utf16};
@@ -29,6 +30,8 @@ pub enum Kernel {
     TableToUtf8(&'static Table),
     #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
     GbToUtf8,
+    #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+    Utf8ToGb,
 }
 
 /// Whether `cs` maps bytes 0x00..0x7F to ASCII one to one, both ways, without state.
@@ -61,6 +64,10 @@ pub fn kernel(from: Charset, to: Charset) -> Option<Kernel> {
         (Charset::Gbk, Charset::Utf8) => Some(Kernel::GbToUtf8),
         #[cfg(feature = "charset-gb18030")]
         (Charset::Gb18030, Charset::Utf8) => Some(Kernel::GbToUtf8),
+        #[cfg(feature = "charset-gbk")]
+        (Charset::Utf8, Charset::Gbk) => Some(Kernel::Utf8ToGb),
+        #[cfg(feature = "charset-gb18030")]
+        (Charset::Utf8, Charset::Gb18030) => Some(Kernel::Utf8ToGb),
         _ if ascii_compatible(from) && ascii_compatible(to) => Some(Kernel::Ascii),
         _ => None,
     }
@@ -81,6 +88,8 @@ pub fn run(k: Kernel, input: &[u8], out: &mut [u8]) -> (usize, usize) {
         Kernel::TableToUtf8(t) => table_to_utf8(t, input, out),
         #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
         Kernel::GbToUtf8 => gb_to_utf8(input, out),
+        #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+        Kernel::Utf8ToGb => utf8_to_gb(input, out),
     }
 }
 
@@ -132,6 +141,38 @@ fn gb_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
             o += 3;
         }
         i += 2;
+    }
+    (i, o)
+}
+
+/// UTF-8 to GBK or GB18030: ASCII runs, and the characters GB's two-byte table holds,
+/// found in its reverse index (the code both charsets write for them). Stops at anything
+/// else (GB18030's four-byte characters, one GBK lacks, invalid or cut input) or when the
+/// output is full.
+#[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
+fn utf8_to_gb(input: &[u8], out: &mut [u8]) -> (usize, usize) {
+    use crate::cjk::gb;
+    let (mut i, mut o) = (0, 0);
+    while let Some(&b) = input.get(i) {
+        if b < 0x80 {
+            let n = ascii_copy(&input[i..], &mut out[o..]);
+            if n == 0 {
+                break;
+            }
+            i += n;
+            o += n;
+            continue;
+        }
+        let Decode::Char { c, len } = utf8::decode(&input[i..]) else {
+            break;
+        };
+        let Some(code) = gb::REV.get(c) else { break };
+        let Some(dst) = out.get_mut(o..o + 2) else {
+            break;
+        };
+        dst.copy_from_slice(&code.to_be_bytes());
+        i += len;
+        o += 2;
     }
     (i, o)
 }
@@ -414,6 +455,47 @@ mod gb_to_utf8_tests {
             }
         }
         (want, ends)
+    }
+
+    /// Every character of GB's two-byte table, and some the table lacks, from UTF-8 through
+    /// the kernel at several output sizes: GB18030's encoder's bytes, stopping exactly where
+    /// that encoder writes four bytes.
+    #[test]
+    fn utf8_to_gb_agrees_with_the_codec() {
+        let codec = crate::registry::codec(Charset::Gb18030).unwrap();
+        let mut chars: Vec<char> = (0x80..0x1_0000u32)
+            .filter_map(char::from_u32)
+            .filter(|&c| gb::REV.get(c as u32).is_some())
+            .collect();
+        assert!(chars.len() > 20_000);
+        chars.extend(['a', '\u{80}', 'b', '\u{10000}']);
+        let text: String = chars.iter().collect();
+        let (mut want, mut ends, mut i) = (Vec::new(), vec![(0, 0)], 0);
+        let mut buf = [0u8; 4];
+        for c in text.chars() {
+            match (codec.encode)(&mut 0, c as u32, &mut buf) {
+                crate::codec::Encode::Wrote { len } if len <= 2 || c.is_ascii() => {
+                    want.extend_from_slice(&buf[..len]);
+                }
+                _ => break,
+            }
+            i += c.len_utf8();
+            ends.push((i, want.len()));
+        }
+        // U+0080 is four bytes in GB18030: the kernel leaves it and what follows.
+        assert_eq!(
+            ends.last().unwrap().0,
+            text.len() - "\u{80}b\u{10000}".len()
+        );
+        for size in [0, 1, 2, 3, want.len() / 3, want.len(), want.len() + 8] {
+            let mut out = vec![0u8; size];
+            let (r, w) = utf8_to_gb(text.as_bytes(), &mut out);
+            assert!(ends.contains(&(r, w)), "size {size}: ({r}, {w})");
+            assert_eq!(&out[..w], &want[..w], "size {size}");
+            if size >= want.len() {
+                assert_eq!((r, w), *ends.last().unwrap());
+            }
+        }
     }
 
     /// Every two-byte sequence of every lead, with ASCII between rows, through the kernel
