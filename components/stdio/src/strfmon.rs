@@ -16,6 +16,7 @@ use core::ffi::{c_char, c_void};
 use limpet_syscall::errno::E2BIG;
 use limpet_va::{VaArgs, VaList};
 
+use crate::printf::numeric::Numeric;
 use crate::printf::{ArgSource, fixed};
 use crate::vsnprintf::BufSink;
 
@@ -97,7 +98,7 @@ pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A) -
         }
         // SAFETY: `out[l..]` has `room` + 1 bytes.
         let mut sink = BufSink { next: unsafe { out.as_mut_ptr().add(l) }, room };
-        let k = fixed(&mut sink, x, width, right_prec).map_err(|_| E2BIG)?;
+        let k = fixed(&mut sink, x, width, right_prec, &Numeric::C).map_err(|_| E2BIG)?;
         if k > room {
             return Err(E2BIG);
         }

@@ -1,4 +1,8 @@
-//! The C locale's `LC_TIME` strings (what `nl_langinfo` gives for them).
+//! strftime's names and formats: the C locale's `LC_TIME` strings (what `nl_langinfo` gives
+//! for them), and the locale's own through limpet-locale when `LC_TIME` is another.
+use limpet_locale::abi::{ABDAY_1, ABMON_1, AM_STR, D_T_FMT, DAY_1, LC_TIME, MON_1, nl_item};
+use limpet_locale::object::Locale;
+
 pub const ABDAY: [&[u8]; 7] = [b"Sun", b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat"];
 pub const DAY: [&[u8]; 7] = [b"Sunday", b"Monday", b"Tuesday", b"Wednesday", b"Thursday", b"Friday", b"Saturday"];
 pub const ABMON: [&[u8]; 12] =
@@ -9,7 +13,44 @@ pub const MON: [&[u8]; 12] = [
 ];
 pub const AM: &[u8] = b"AM";
 pub const PM: &[u8] = b"PM";
-pub const D_T_FMT: &[u8] = b"%a %b %e %T %Y";
-pub const D_FMT: &[u8] = b"%m/%d/%y";
-pub const T_FMT: &[u8] = b"%H:%M:%S";
-pub const T_FMT_AMPM: &[u8] = b"%I:%M:%S %p";
+pub const D_T_FMT_C: &[u8] = b"%a %b %e %T %Y";
+pub const D_FMT_C: &[u8] = b"%m/%d/%y";
+pub const T_FMT_C: &[u8] = b"%H:%M:%S";
+pub const T_FMT_AMPM_C: &[u8] = b"%I:%M:%S %p";
+
+/// The `<langinfo.h>` items that follow `D_T_FMT` and `AM_STR`.
+pub const PM_STR: nl_item = AM_STR + 1;
+pub const D_FMT: nl_item = D_T_FMT + 1;
+pub const T_FMT: nl_item = D_T_FMT + 2;
+pub const T_FMT_AMPM: nl_item = D_T_FMT + 3;
+
+/// One string of `LC_TIME`: `c` (the C locale's) when `loc`'s `LC_TIME` is the C locale's,
+/// without asking limpet-locale (the common case stays a static slice), else the locale's
+/// item `item`.
+#[inline]
+pub fn text(loc: &Locale, item: nl_item, c: &'static [u8]) -> &'static [u8] {
+    if loc.map(LC_TIME as usize).is_none() { c } else { limpet_locale::langinfo::item(item, loc).to_bytes() }
+}
+
+/// Which list of names a conversion takes from.
+#[derive(Clone, Copy)]
+pub enum List {
+    AbDay,
+    Day,
+    AbMon,
+    Mon,
+}
+
+/// Name `v` of `list` in `loc`, or `-` when `v` is out of range (as musl).
+pub fn name(loc: &Locale, list: List, v: i32) -> &'static [u8] {
+    let (first, table): (nl_item, &[&'static [u8]]) = match list {
+        List::AbDay => (ABDAY_1, &ABDAY),
+        List::Day => (DAY_1, &DAY),
+        List::AbMon => (ABMON_1, &ABMON),
+        List::Mon => (MON_1, &MON),
+    };
+    match table.get(v as u32 as usize) {
+        Some(c) => text(loc, first + v, c),
+        None => b"-",
+    }
+}

@@ -5,7 +5,7 @@
 use core::ffi::c_char;
 
 use crate::abi::Tm;
-use crate::names::{ABDAY, ABMON, AM, DAY, D_FMT, D_T_FMT, MON, PM, T_FMT, T_FMT_AMPM};
+use crate::names::{ABDAY, ABMON, AM, DAY, D_FMT_C as D_FMT, D_T_FMT_C as D_T_FMT, MON, PM, T_FMT_AMPM_C as T_FMT_AMPM, T_FMT_C as T_FMT};
 
 /// Where a numeric conversion stores its value.
 #[derive(Clone, Copy)]

@@ -20,6 +20,7 @@ mod args;
 mod decimal;
 mod float;
 mod format;
+pub(crate) mod numeric;
 mod parse;
 mod wide;
 pub(crate) mod wformat;
@@ -140,12 +141,12 @@ pub unsafe fn format<A: ArgSource + ?Sized, S: Sink + ?Sized>(fmt: &[u8], args: 
     unsafe { run(&plan, fmt, args, sink) }
 }
 
-/// `%*.*f` of `x` into `sink`, for strfmon: the count of bytes produced, or EOVERFLOW past
-/// `INT_MAX` as printf's.
-pub(crate) fn fixed<S: Sink + ?Sized>(sink: &mut S, x: f64, width: usize, prec: usize) -> Result<usize, i32> {
+/// `%*.*f` of `x` into `sink` with the conventions `num`, for strfmon: the count of bytes
+/// produced, or EOVERFLOW past `INT_MAX` as printf's.
+pub(crate) fn fixed<S: Sink + ?Sized>(sink: &mut S, x: f64, width: usize, prec: usize, num: &numeric::Numeric<'_>) -> Result<usize, i32> {
     let mut out = format::Out::new(sink);
     let x = float::Float::from_f64(x);
-    float::float_field(&mut out, parse::Flags::empty(), width, Some(prec), x, parse::FloatStyle::Fixed, false)?;
+    float::float_field(&mut out, parse::Flags::empty(), width, Some(prec), x, parse::FloatStyle::Fixed, false, num)?;
     Ok(out.count())
 }
 
