@@ -67,9 +67,14 @@ impl<'a> Grouping<'a> {
         (1..=repeated).rev().map(move |k| last + k * self.repeat).chain(explicit)
     }
 
+    /// The separators in an integer part of `n` digits.
+    pub(crate) fn separators(&self, n: usize) -> usize {
+        self.cuts(n).count()
+    }
+
     /// The bytes the separators add to an integer part of `n` digits.
     pub(crate) fn extra(&self, n: usize) -> usize {
-        self.cuts(n).count() * self.sep.len()
+        self.separators(n) * self.sep.len()
     }
 
     /// Writes an integer part of `n` digits with its separators: `digits(out, hi, lo)` writes
@@ -101,6 +106,10 @@ impl Numeric<'static> {
     /// The calling thread's locale's `LC_NUMERIC`; with its grouping when `group` (the `'`
     /// flag).
     pub(crate) fn current(group: bool) -> Self {
+        #[cfg(test)]
+        if let Some((radix, sep, rules)) = tests::CONVENTIONS.get() {
+            return Numeric { radix, grouping: if group { Grouping::new(sep, rules) } else { None } };
+        }
         let loc = limpet_locale::object::current();
         let radix = limpet_locale::localeconv::radix(loc);
         let grouping = if group {
@@ -115,8 +124,18 @@ impl Numeric<'static> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    /// Radix character, thousands' separator and grouping: another locale's `LC_NUMERIC`,
+    /// which [`Numeric::current`] takes instead of limpet's in this thread (the tests that
+    /// compare printf with glibc's in glibc's locales set it).
+    pub(crate) type Conventions = (&'static [u8], &'static [u8], &'static [u8]);
+
+    thread_local! {
+        pub(crate) static CONVENTIONS: Cell<Option<Conventions>> = const { Cell::new(None) };
+    }
 
     /// `digits` (the integer part) grouped by `sep` and `rules`.
     fn grouped(digits: &str, sep: &str, rules: &[u8]) -> String {
