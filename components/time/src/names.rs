@@ -29,6 +29,10 @@ pub const T_FMT_AMPM: nl_item = D_T_FMT + 3;
 /// item `item`.
 #[inline]
 pub fn text(loc: &Locale, item: nl_item, c: &'static [u8]) -> &'static [u8] {
+    #[cfg(test)]
+    if let Some(f) = tests::STRINGS.get() {
+        return f(item);
+    }
     if loc.map(LC_TIME as usize).is_none() { c } else { limpet_locale::langinfo::item(item, loc).to_bytes() }
 }
 
@@ -52,5 +56,21 @@ pub fn name(loc: &Locale, list: List, v: i32) -> &'static [u8] {
     match table.get(v as u32 as usize) {
         Some(c) => text(loc, first + v, c),
         None => b"-",
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A locale's `LC_TIME` strings by item.
+    pub(crate) type Strings = fn(nl_item) -> &'static [u8];
+
+    thread_local! {
+        /// Another locale's `LC_TIME` strings by item, which [`text`] gives instead of
+        /// limpet's in this thread (the tests that compare strftime with glibc's in glibc's
+        /// locales set it).
+        pub(crate) static STRINGS: Cell<Option<Strings>> = const { Cell::new(None) };
     }
 }

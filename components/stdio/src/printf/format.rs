@@ -353,10 +353,11 @@ fn int_field<S: Sink + ?Sized>(
         (false, _) => sign,
     };
     let zero_pad = flags.contains(Flags::ZERO) && prec.is_none();
-    if base == 10 && flags.contains(Flags::GROUP) {
-        if let Some(g) = Numeric::current(true).grouping {
-            return grouped_int(out, flags, width, zero_pad, prefix, zeros, digits, &g);
-        }
+    if base == 10
+        && flags.contains(Flags::GROUP)
+        && let Some(g) = Numeric::current(true).grouping
+    {
+        return grouped_int(out, flags, width, zero_pad, prefix, zeros, digits, &g);
     }
     out.field(flags, width, zero_pad, prefix, zeros + digits.len(), |o| {
         o.pad(b'0', zeros);

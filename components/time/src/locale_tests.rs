@@ -1,0 +1,65 @@
+//! strftime in glibc's de_DE, fr_FR, ja_JP and ru_RU against glibc's own `strftime_l`: every
+//! conversion musl and glibc share, for dates across four centuries. The names and formats
+//! are glibc's (its `nl_langinfo_l`, through the `names::tests::STRINGS` hook), so this
+//! checks how limpet formats with a locale's `LC_TIME` whether or not limpet's compiled
+//! locales exist. The `E` and `O` modifiers are left out: limpet ignores them, as musl does
+//! (no eras, no alternative digits), where glibc uses ja_JP's.
+use core::ffi::{c_char, c_void};
+use std::cell::Cell;
+
+use limpet_locale::abi::nl_item;
+
+use crate::abi::Tm;
+use crate::strftime::{Ctx, format};
+
+#[path = "../../../tests/locale/glibc.rs"]
+mod glibc;
+use glibc::Rng;
+
+unsafe extern "C" {
+    fn strftime_l(s: *mut c_char, n: usize, f: *const c_char, tm: *const Tm, loc: *mut c_void) -> usize;
+}
+
+thread_local! {
+    static GLIBC_LOCALE: Cell<*mut c_void> = const { Cell::new(core::ptr::null_mut()) };
+}
+
+fn glibc_item(item: nl_item) -> &'static [u8] {
+    glibc::langinfo(item, GLIBC_LOCALE.get()).to_bytes()
+}
+
+/// Each conversion alone, then the ones the bench and the C tests use together.
+const FORMATS: &[&str] = &[
+    "%a", "%A", "%b", "%B", "%c", "%C", "%d", "%D", "%e", "%F", "%g", "%G", "%h", "%H", "%I", "%j", "%m", "%M", "%n", "%p", "%r",
+    "%R", "%S", "%t", "%T", "%u", "%U", "%V", "%w", "%W", "%x", "%X", "%y", "%Y", "%%", "%A %B", "%c|%x|%X", "%-d.%-m.",
+    "%_H", "%a, %d %b %Y %H:%M:%S %z",
+];
+
+#[test]
+fn strftime_in_glibc_locales_as_glibc() {
+    let Some(locales) = glibc::all("strftime_in_glibc_locales_as_glibc") else { return };
+    crate::names::tests::STRINGS.set(Some(glibc_item));
+    let mut checked = 0;
+    for (name, loc) in locales {
+        GLIBC_LOCALE.set(loc);
+        let mut r = Rng(0x5851_f42d_4c95_7f2d ^ name.len() as u64);
+        let (mut ours, mut theirs) = ([0u8; 400], [0u8; 400]);
+        for _ in 0..4_000 {
+            // 1800 to 2200.
+            let t = (r.below(400 * 365 * 86_400) as i64) - 170 * 365 * 86_400;
+            let mut tm = Tm::ZERO;
+            // SAFETY: valid pointers.
+            unsafe { crate::gmtime::gmtime_r(&t, &mut tm) };
+            for f in FORMATS {
+                let cf = std::ffi::CString::new(*f).unwrap();
+                let n = format(&mut ours, cf.as_bytes_with_nul(), &tm, Ctx::new(&limpet_locale::object::C_LOCALE));
+                // SAFETY: a 400-byte buffer, a valid format and tm, a live glibc locale.
+                let m = unsafe { strftime_l(theirs.as_mut_ptr().cast(), theirs.len(), cf.as_ptr(), &tm, loc) };
+                assert_eq!(String::from_utf8_lossy(&ours[..n]), String::from_utf8_lossy(&theirs[..m]), "{name} {f} {t}");
+                checked += 1;
+            }
+        }
+    }
+    crate::names::tests::STRINGS.set(None);
+    eprintln!("strftime in glibc's locales: {checked} conversions agree");
+}
