@@ -354,6 +354,25 @@ pub unsafe extern "C" fn strtof(s: *const c_char, endptr: *mut *mut c_char) -> f
     unsafe { to_f32(s.cast::<u8>(), endptr.cast(), current_radix()) }
 }
 
+/// [`strtod`] with the radix character `radix` rather than the locale's, for a caller that
+/// has made the text itself (scanf's normalised fields use `.`).
+///
+/// # Safety
+/// As for [`strtod`].
+pub unsafe fn strtod_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[u8]) -> f64 {
+    // SAFETY: the caller's string is NUL-terminated and `endptr` null or writable.
+    unsafe { to_f64(s.cast::<u8>(), endptr.cast(), radix) }
+}
+
+/// [`strtof`] with the radix character `radix`, as [`strtod_radix`].
+///
+/// # Safety
+/// As for [`strtod`].
+pub unsafe fn strtof_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[u8]) -> f32 {
+    // SAFETY: the caller's string is NUL-terminated and `endptr` null or writable.
+    unsafe { to_f32(s.cast::<u8>(), endptr.cast(), radix) }
+}
+
 /// The radix character of the calling thread's locale (`LC_NUMERIC`).
 #[inline]
 pub(crate) fn current_radix() -> &'static [u8] {

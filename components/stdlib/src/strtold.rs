@@ -202,6 +202,16 @@ pub unsafe extern "C" fn strtold_bytes(s: *const c_char, endptr: *mut *mut c_cha
     unsafe { to_x87(s.cast::<u8>(), endptr.cast(), current_radix(), out) }
 }
 
+/// Converts like `strtold` with the radix character `radix` rather than the locale's, for a
+/// caller that has made the text itself, returning the result as [`strtold_bytes`] does.
+///
+/// # Safety
+/// As for [`strtold_bytes`].
+pub unsafe fn strtold_bytes_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[u8], out: *mut [u8; 16]) {
+    // SAFETY: the caller's contract is to_x87's.
+    unsafe { to_x87(s.cast::<u8>(), endptr.cast(), radix, out) }
+}
+
 /// Converts like `strtold_l` with the locale `loc`, returning the result as [`strtold_bytes`]
 /// does.
 ///
