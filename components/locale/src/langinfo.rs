@@ -1,8 +1,10 @@
-//! `nl_langinfo`, `nl_langinfo_l`: the C locale's strings, which every locale shares
-//! (without translation files), plus the codeset and the category names.
+//! `nl_langinfo`, `nl_langinfo_l`: a compiled locale's strings (pointers into its mapped
+//! file) for the categories that have one, else the C locale's; plus the codeset and the
+//! category names.
 use core::ffi::{c_char, c_int};
 
-use crate::abi::{CATEGORIES, CODESET, LC_MESSAGES, LC_MONETARY, LC_NUMERIC, LC_TIME, NL_LOCALE_NAME_INDEX, nl_item};
+use crate::abi::{CATEGORIES, CODESET, CRNCYSTR, LC_MESSAGES, LC_MONETARY, LC_NUMERIC, LC_TIME, NL_LOCALE_NAME_INDEX, nl_item};
+use crate::compiled::format;
 use crate::locale_t;
 use crate::map;
 use crate::object;
@@ -40,22 +42,32 @@ fn lookup(item: nl_item, loc: &object::Locale) -> *const c_char {
     if idx == NL_LOCALE_NAME_INDEX as usize && (0..CATEGORIES as c_int).contains(&cat) {
         return map::name_of(loc.map(cat as usize));
     }
-    let table: &[&core::ffi::CStr] = match cat {
-        LC_NUMERIC => &NUMERIC,
-        LC_TIME => &TIME,
-        LC_MESSAGES => &MESSAGES,
-        // `CRNCYSTR` and the rest of LC_MONETARY are empty in the C locale.
-        LC_MONETARY => &[],
-        _ => &[],
+    // Each category's items: the C locale's table, and where they are in a compiled file.
+    let (table, slots): (&[&core::ffi::CStr], _) = match cat {
+        LC_NUMERIC => (&NUMERIC, format::NUMERIC..format::NUMERIC + NUMERIC.len()),
+        LC_TIME => (&TIME, format::TIME..format::TIME + format::TIME_ITEMS),
+        LC_MESSAGES => (&MESSAGES, format::MESSAGES..format::MESSAGES + format::MESSAGES_ITEMS),
+        // `CRNCYSTR` is LC_MONETARY's one item in musl's headers; empty in the C locale.
+        LC_MONETARY if idx == (CRNCYSTR & 0xffff) as usize => {
+            let at = format::MONETARY + format::CRNCYSTR;
+            (&[], at - idx..at + 1)
+        }
+        _ => return c"".as_ptr(),
     };
-    table.get(idx).copied().unwrap_or(c"").as_ptr()
+    let slot = slots.start + idx;
+    match map::compiled(loc.map(cat as usize)) {
+        Some(c) if slots.contains(&slot) => c.file.slot(slot).as_ptr(),
+        _ => table.get(idx).copied().unwrap_or(c"").as_ptr(),
+    }
 }
 
 /// `nl_langinfo_l(item, loc)`—The string for the `<langinfo.h>` item `item` in the locale
 /// `loc`: `CODESET` is "UTF-8" when `loc`'s `LC_CTYPE` is UTF-8 and "ASCII" otherwise;
-/// `_NL_LOCALE_NAME(cat)` is the name of `loc`'s locale for `cat`; the other items are the C
-/// locale's, in every locale (musl translates them only from `MUSL_LOCPATH` files); unknown
-/// items give "". The string is static and must not be written.
+/// `_NL_LOCALE_NAME(cat)` is the name of `loc`'s locale for `cat`; the other items are those
+/// of the compiled locale `loc` names for the item's category, or the C locale's when it
+/// names none (as in musl); `ERA` and `ALT_DIGITS` are lists (strings one after another, an
+/// empty one last); unknown items give "". The string lives for ever and must not be
+/// written.
 ///
 /// # Safety
 /// `loc` is a live locale object (or `LC_GLOBAL_LOCALE`, taken as the global locale).

@@ -18,7 +18,11 @@
 //!   other components convert with ([`mb::decode`], [`mb::encode`]).
 #![cfg_attr(not(test), no_std)]
 
+#[cfg(feature = "writer")]
+extern crate alloc;
+
 pub mod abi;
+pub mod compiled;
 mod imports;
 pub mod langinfo;
 pub mod localeconv;
