@@ -9,9 +9,11 @@ use crate::locale_t;
 use crate::map;
 use crate::object;
 
-/// `LC_TIME`'s items in order from `ABDAY_1` (0x20000) to `ERA_T_FMT` (0x20031); index
-/// 0x2d (between `ERA` and `ERA_D_FMT`) has no name in the headers and is empty.
-static TIME: [&core::ffi::CStr; 0x32] = [
+/// The C locale's `LC_TIME` items in order from `ABDAY_1` (0x20000) to `ERA_T_FMT`
+/// (0x20031); index 0x2d (between `ERA` and `ERA_D_FMT`) has no name in the headers and is
+/// empty. (Public for limpet-localedef, which gives them to a locale that does not define
+/// the category.)
+pub static C_TIME: [&core::ffi::CStr; 0x32] = [
     c"Sun", c"Mon", c"Tue", c"Wed", c"Thu", c"Fri", c"Sat",
     c"Sunday", c"Monday", c"Tuesday", c"Wednesday", c"Thursday", c"Friday", c"Saturday",
     c"Jan", c"Feb", c"Mar", c"Apr", c"May", c"Jun", c"Jul", c"Aug", c"Sep", c"Oct", c"Nov", c"Dec",
@@ -21,10 +23,10 @@ static TIME: [&core::ffi::CStr; 0x32] = [
     c"%a %b %e %T %Y", c"%m/%d/%y", c"%H:%M:%S", c"%I:%M:%S %p",
     c"", c"", c"%m/%d/%y", c"0123456789", c"%a %b %e %T %Y", c"%H:%M:%S",
 ];
-/// `RADIXCHAR`, `THOUSEP`.
-static NUMERIC: [&core::ffi::CStr; 2] = [c".", c""];
-/// `YESEXPR`, `NOEXPR`, `YESSTR`, `NOSTR`.
-static MESSAGES: [&core::ffi::CStr; 4] = [c"^[yY]", c"^[nN]", c"yes", c"no"];
+/// The C locale's `RADIXCHAR`, `THOUSEP`.
+pub static C_NUMERIC: [&core::ffi::CStr; 2] = [c".", c""];
+/// The C locale's `YESEXPR`, `NOEXPR`, `YESSTR`, `NOSTR`.
+pub static C_MESSAGES: [&core::ffi::CStr; 4] = [c"^[yY]", c"^[nN]", c"yes", c"no"];
 
 /// The string for `item` in the locale `loc`, as `nl_langinfo_l` gives it: what other
 /// components format with (strftime's names and formats, the radix character).
@@ -44,9 +46,9 @@ fn lookup(item: nl_item, loc: &object::Locale) -> *const c_char {
     }
     // Each category's items: the C locale's table, and where they are in a compiled file.
     let (table, slots): (&[&core::ffi::CStr], _) = match cat {
-        LC_NUMERIC => (&NUMERIC, format::NUMERIC..format::NUMERIC + NUMERIC.len()),
-        LC_TIME => (&TIME, format::TIME..format::TIME + format::TIME_ITEMS),
-        LC_MESSAGES => (&MESSAGES, format::MESSAGES..format::MESSAGES + format::MESSAGES_ITEMS),
+        LC_NUMERIC => (&C_NUMERIC, format::NUMERIC..format::NUMERIC + C_NUMERIC.len()),
+        LC_TIME => (&C_TIME, format::TIME..format::TIME + format::TIME_ITEMS),
+        LC_MESSAGES => (&C_MESSAGES, format::MESSAGES..format::MESSAGES + format::MESSAGES_ITEMS),
         // `CRNCYSTR` is LC_MONETARY's one item in musl's headers; empty in the C locale.
         LC_MONETARY if idx == (CRNCYSTR & 0xffff) as usize => {
             let at = format::MONETARY + format::CRNCYSTR;

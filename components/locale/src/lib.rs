@@ -18,7 +18,7 @@
 //!   other components convert with ([`mb::decode`], [`mb::encode`]).
 #![cfg_attr(not(test), no_std)]
 
-#[cfg(feature = "writer")]
+#[cfg(any(test, feature = "writer"))]
 extern crate alloc;
 
 pub mod abi;

@@ -135,10 +135,10 @@ impl<'a> File<'a> {
     }
 }
 
-/// Writes a file: `slots[i]` is slot `i`'s string without its NUL (a list: its strings each
+/// Writes a file (with the `writer` feature, and in this crate's tests): `slots[i]` is slot `i`'s string without its NUL (a list: its strings each
 /// followed by a NUL; the list's ending empty string is added here). Equal strings are
 /// stored once.
-#[cfg(feature = "writer")]
+#[cfg(any(test, feature = "writer"))]
 pub fn write(slots: &[alloc::vec::Vec<u8>; SLOTS], numbers: &[c_char; NUMBERS]) -> alloc::vec::Vec<u8> {
     use alloc::vec::Vec;
     let mut out = Vec::new();
@@ -168,7 +168,7 @@ pub fn write(slots: &[alloc::vec::Vec<u8>; SLOTS], numbers: &[c_char; NUMBERS]) 
     out
 }
 
-#[cfg(all(test, feature = "writer"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -11,5 +11,5 @@ pub mod path;
 
 pub use load::{Compiled, find};
 
-#[cfg(all(test, feature = "writer"))]
+#[cfg(test)]
 mod tests;
