@@ -115,6 +115,7 @@ impl<'a> File<'a> {
             && word(bytes, AT_SLOTS)? as usize == SLOTS
             && word(bytes, AT_SIZE)? as usize == bytes.len()
             && bytes[AT_NUMBERS..AT_NUMBERS + NUMBERS].iter().all(|&n| n <= NUMBER_MAX || n == UNAVAILABLE)
+            && bytes[AT_NUMBERS + NUMBERS..TABLE].iter().all(|&b| b == 0)
             && bytes[bytes.len() - 2..] == [0, 0]
             && (0..SLOTS).all(|i| word(bytes, TABLE + 4 * i).is_some_and(|o| (strings..bytes.len()).contains(&(o as usize))));
         ok.then_some(File { bytes })
@@ -220,7 +221,7 @@ mod tests {
                 if let Some(f) = File::parse(&bad) {
                     // Only a change to a number within range, or to an offset that still
                     // points into the strings, survives; every slot still reads safely.
-                    assert!(at >= AT_NUMBERS, "header byte {at} changed and was accepted");
+                    assert!(at >= AT_NUMBERS && !(AT_NUMBERS + NUMBERS..TABLE).contains(&at), "header byte {at} changed and was accepted");
                     for i in 0..SLOTS {
                         let _ = f.slot(i);
                     }
