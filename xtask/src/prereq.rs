@@ -38,6 +38,9 @@ const TEST: &[Need] = &[
     ("/usr/include/mpfr.h", "libmpfr-dev"),
     // And the complex functions' (MPC).
     ("/usr/include/mpc.h", "libmpc-dev"),
+    // The locale sources limpet-localedef compiles for the C programs and its own tests,
+    // and glibc's localedef, the oracle those tests compare with.
+    ("/usr/share/i18n/locales/de_DE", "locales"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
