@@ -137,3 +137,103 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// The workspace's root.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+static LIMPET_MADE: Mutex<Option<Result<PathBuf, String>>> = Mutex::new(None);
+
+/// limpet's compilations of [`LOCALES`], made on first use with limpet-localedef (built by
+/// `cargo build -p limpet-localedef --release`, unless `LIMPET_LOCALEDEF` names a binary)
+/// into `target/limpet-locales`, each written beside and renamed by the tool itself; the
+/// directory, or why there is none.
+fn limpet_dir() -> Result<PathBuf, String> {
+    let mut made = LIMPET_MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(r) = made.as_ref() {
+        return r.clone();
+    }
+    let r = (|| {
+        let tool = match std::env::var_os("LIMPET_LOCALEDEF") {
+            Some(t) => PathBuf::from(t),
+            None => {
+                let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+                let ok = std::process::Command::new(cargo)
+                    .args(["build", "-q", "-p", "limpet-localedef", "--release"])
+                    .current_dir(root())
+                    .status()
+                    .map_err(|e| format!("cargo build -p limpet-localedef: {e}"))?;
+                if !ok.success() {
+                    return Err(format!("cargo build -p limpet-localedef: {ok}"));
+                }
+                root().join("target/release/limpet-localedef")
+            }
+        };
+        let dir = root().join("target/limpet-locales");
+        for name in LOCALES {
+            let src = name.split('.').next().unwrap_or(name);
+            let out = std::process::Command::new(&tool)
+                .args(["-i", src, "-f", "UTF-8", "--path"])
+                .arg(&dir)
+                .arg(name)
+                .output()
+                .map_err(|e| format!("{}: {e}", tool.display()))?;
+            if !out.status.success() {
+                return Err(format!("limpet-localedef {name}: {}", String::from_utf8_lossy(&out.stderr)));
+            }
+        }
+        Ok(dir)
+    })();
+    *made = Some(r.clone());
+    r
+}
+
+/// limpet's locale objects for [`LOCALES`] (from its compiled files, `LIMPET_LOCPATH`
+/// pointing at them), with glibc's for the same names; None after printing why the caller
+/// skips. limpet reads the environment through limpet-start's `environ`, which is pointed
+/// at the host's.
+pub fn both(test: &str) -> Option<Vec<(&'static str, *mut c_void, &'static limpet_locale::object::Locale)>> {
+    let glibc = all(test)?;
+    let dir = match limpet_dir() {
+        Ok(d) => d,
+        Err(why) => {
+            eprintln!("SKIPPED {test}: limpet's compiled locales are not available: {why}");
+            return None;
+        }
+    };
+    unsafe extern "C" {
+        #[link_name = "environ"]
+        static host_environ: *mut *mut c_char;
+    }
+    // SAFETY: every caller sets the same value; limpet reads glibc's environment array,
+    // which is valid while no one changes it.
+    unsafe {
+        std::env::set_var("LIMPET_LOCPATH", &dir);
+        limpet_start::env::environ = host_environ;
+    }
+    let mut v = Vec::new();
+    for (name, g) in glibc {
+        let c = CString::new(name).unwrap();
+        // SAFETY: a valid name, a null base.
+        let l = unsafe { limpet_locale::newlocale::newlocale(limpet_locale::abi::LC_ALL_MASK, c.as_ptr(), std::ptr::null_mut()) };
+        if l.is_null() {
+            eprintln!("SKIPPED {test}: limpet's newlocale({name}) failed");
+            return None;
+        }
+        // SAFETY: a live locale object, never freed.
+        let l: &'static limpet_locale::object::Locale = unsafe { &*l.cast_const() };
+        if limpet_locale::map::compiled(l.map(limpet_locale::abi::LC_TIME as usize)).is_none() {
+            eprintln!("SKIPPED {test}: limpet found no compiled {name} in {}", dir.display());
+            return None;
+        }
+        v.push((name, g, l));
+    }
+    Some(v)
+}
+
+/// `n` rounds in an optimised test build, a tenth of them in a debug one (where each
+/// conversion costs ten times as much).
+pub fn rounds(n: usize) -> usize {
+    if cfg!(debug_assertions) { n / 10 } else { n }
+}

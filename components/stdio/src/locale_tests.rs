@@ -8,7 +8,7 @@ use core::ffi::{CStr, c_char, c_void};
 
 use limpet_locale::abi::Lconv;
 
-use crate::printf::numeric::tests::CONVENTIONS;
+use crate::printf::numeric::tests::{CONVENTIONS, Conventions};
 use crate::printf::{Arg, ArgList, Sink, format};
 
 #[path = "../../../tests/locale/glibc.rs"]
@@ -71,45 +71,70 @@ fn widths_are_bytes() {
     CONVENTIONS.set(None);
 }
 
+/// printf's conversions of `rounds` generated values with `conventions`, against glibc's
+/// in `loc`; the count compared.
+fn printf_rounds(name: &str, loc: *mut c_void, conventions: Conventions, rounds: usize) -> usize {
+    let mut checked = 0;
+    CONVENTIONS.set(Some(conventions));
+    let multibyte_sep = conventions.1.len() > 1;
+    let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64);
+    let mut buf = [0u8; 512];
+    for _ in 0..rounds {
+        let x = value(&mut r);
+        for f in FLOAT_FORMATS {
+            if multibyte_sep && has_width(f) {
+                continue;
+            }
+            let cf = std::ffi::CString::new(f).unwrap();
+            // SAFETY: a buffer of 512 bytes, a format with one double.
+            let n = glibc::with(loc, || unsafe { snprintf(buf.as_mut_ptr().cast(), buf.len(), cf.as_ptr(), x) });
+            assert_eq!(ours(f, Arg::F64(x)), &buf[..n as usize], "{name} {f} {x:e}");
+            checked += 1;
+        }
+        let i = (r.next() as i64) >> r.below(64);
+        for f in INT_FORMATS {
+            if multibyte_sep && has_width(f) {
+                continue;
+            }
+            let cf = std::ffi::CString::new(f).unwrap();
+            // SAFETY: as above, with one int.
+            let n = glibc::with(loc, || unsafe { snprintf(buf.as_mut_ptr().cast(), buf.len(), cf.as_ptr(), i as c_int) });
+            assert_eq!(ours(f, Arg::Int(i as c_int as i64)), &buf[..n as usize], "{name} {f} {i}");
+            checked += 1;
+        }
+    }
+    CONVENTIONS.set(None);
+    checked
+}
+
+/// The `LC_NUMERIC` conventions printf takes from `l`.
+fn conventions(l: &Lconv) -> Conventions {
+    (static_bytes(l.decimal_point), static_bytes(l.thousands_sep), static_bytes(l.grouping))
+}
+
 #[test]
 fn printf_in_glibc_locales_as_glibc() {
     let Some(locales) = glibc::all("printf_in_glibc_locales_as_glibc") else { return };
     let mut checked = 0;
     for (name, loc) in locales {
         // SAFETY: glibc's lconv has musl's layout.
-        let l: &Lconv = &unsafe { glibc::lconv::<Lconv>(loc) };
-        CONVENTIONS.set(Some((static_bytes(l.decimal_point), static_bytes(l.thousands_sep), static_bytes(l.grouping))));
-        let multibyte_sep = static_bytes(l.thousands_sep).len() > 1;
-        let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64);
-        let mut buf = [0u8; 512];
-        for _ in 0..25_000 {
-            let x = value(&mut r);
-            for f in FLOAT_FORMATS {
-                if multibyte_sep && has_width(f) {
-                    continue;
-                }
-                let cf = std::ffi::CString::new(f).unwrap();
-                // SAFETY: a buffer of 512 bytes, a format with one double.
-                let n = glibc::with(loc, || unsafe { snprintf(buf.as_mut_ptr().cast(), buf.len(), cf.as_ptr(), x) });
-                let theirs = &buf[..n as usize];
-                assert_eq!(ours(f, Arg::F64(x)), theirs, "{name} {f} {x:e}");
-                checked += 1;
-            }
-            let i = (r.next() as i64) >> r.below(64);
-            for f in INT_FORMATS {
-                if multibyte_sep && has_width(f) {
-                    continue;
-                }
-                let cf = std::ffi::CString::new(f).unwrap();
-                // SAFETY: as above, with one int.
-                let n = glibc::with(loc, || unsafe { snprintf(buf.as_mut_ptr().cast(), buf.len(), cf.as_ptr(), i as c_int) });
-                assert_eq!(ours(f, Arg::Int(i as c_int as i64)), &buf[..n as usize], "{name} {f} {i}");
-                checked += 1;
-            }
-        }
-        CONVENTIONS.set(None);
+        let l: Lconv = unsafe { glibc::lconv::<Lconv>(loc) };
+        checked += printf_rounds(name, loc, conventions(&l), glibc::rounds(25_000));
     }
     eprintln!("printf in glibc's locales: {checked} conversions agree");
+}
+
+/// The same with the conventions of limpet's own compilations of the four locales.
+#[test]
+fn printf_in_limpet_locales_as_glibc() {
+    let Some(locales) = glibc::both("printf_in_limpet_locales_as_glibc") else { return };
+    let mut checked = 0;
+    for (name, loc, ours_loc) in locales {
+        let l = limpet_locale::localeconv::of(ours_loc);
+        assert_eq!(limpet_locale::localeconv::radix(ours_loc), static_bytes(l.decimal_point), "{name}");
+        checked += printf_rounds(name, loc, conventions(l), glibc::rounds(10_000));
+    }
+    eprintln!("printf in limpet's locales: {checked} conversions agree with glibc's");
 }
 
 /// strfmon formats without `(` together with a left precision (there limpet pads the
@@ -119,32 +144,51 @@ const MONEY_FORMATS: [&str; 22] = [
     "%12#3n", "%#3.1n", "%.3i", "%.0n", "%20#6.4i", "%-25#6i|",
 ];
 
+/// strfmon's conversions of `rounds` generated values with the conventions `l`, against
+/// glibc's in `loc`; the count compared.
+fn strfmon_rounds(name: &str, loc: *mut c_void, l: &Lconv, rounds: usize) -> usize {
+    let mut checked = 0;
+    let mut r = Rng(0x2545_f491_4f6c_dd1d ^ name.len() as u64);
+    let mut theirs = [0u8; 512];
+    let mut mine = [0u8; 512];
+    for _ in 0..rounds {
+        let x = value(&mut r);
+        // glibc lays -0 out as a positive amount and lets printf's "-0" into its digits;
+        // limpet shows 0 (`money.rs`).
+        if x == 0.0 {
+            continue;
+        }
+        for f in MONEY_FORMATS {
+            let cf = std::ffi::CString::new(f).unwrap();
+            // SAFETY: a 512-byte buffer, one double.
+            let n = unsafe { strfmon_l(theirs.as_mut_ptr().cast(), theirs.len(), loc, cf.as_ptr(), x) };
+            let k = crate::strfmon::format(&mut mine, f.as_bytes(), &mut ArgList::new(&[Arg::F64(x)]), l);
+            assert_eq!(k.ok().map(|k| &mine[..k]), (n >= 0).then(|| &theirs[..n as usize]), "{name} {f} {x:e}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
 #[test]
 fn strfmon_in_glibc_locales_as_glibc() {
     let Some(locales) = glibc::all("strfmon_in_glibc_locales_as_glibc") else { return };
     let mut checked = 0;
     for (name, loc) in locales {
         // SAFETY: glibc's lconv has musl's layout.
-        let l: &Lconv = &unsafe { glibc::lconv::<Lconv>(loc) };
-        let mut r = Rng(0x2545_f491_4f6c_dd1d ^ name.len() as u64);
-        let mut theirs = [0u8; 512];
-        let mut mine = [0u8; 512];
-        for _ in 0..20_000 {
-            let x = value(&mut r);
-            // glibc lays -0 out as a positive amount and lets printf's "-0" into its digits;
-            // limpet shows 0 (`money.rs`).
-            if x == 0.0 {
-                continue;
-            }
-            for f in MONEY_FORMATS {
-                let cf = std::ffi::CString::new(f).unwrap();
-                // SAFETY: a 512-byte buffer, one double.
-                let n = unsafe { strfmon_l(theirs.as_mut_ptr().cast(), theirs.len(), loc, cf.as_ptr(), x) };
-                let k = crate::strfmon::format(&mut mine, f.as_bytes(), &mut ArgList::new(&[Arg::F64(x)]), l);
-                assert_eq!(k.ok().map(|k| &mine[..k]), (n >= 0).then(|| &theirs[..n as usize]), "{name} {f} {x:e}");
-                checked += 1;
-            }
-        }
+        let l: Lconv = unsafe { glibc::lconv::<Lconv>(loc) };
+        checked += strfmon_rounds(name, loc, &l, glibc::rounds(20_000));
     }
     eprintln!("strfmon in glibc's locales: {checked} conversions agree");
+}
+
+/// The same with limpet's own compilations of the four locales (their `localeconv`).
+#[test]
+fn strfmon_in_limpet_locales_as_glibc() {
+    let Some(locales) = glibc::both("strfmon_in_limpet_locales_as_glibc") else { return };
+    let mut checked = 0;
+    for (name, loc, ours_loc) in locales {
+        checked += strfmon_rounds(name, loc, limpet_locale::localeconv::of(ours_loc), glibc::rounds(10_000));
+    }
+    eprintln!("strfmon in limpet's locales: {checked} conversions agree with glibc's");
 }

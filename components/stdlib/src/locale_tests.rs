@@ -30,7 +30,7 @@ fn strtod_in_glibc_locales_as_glibc() {
         let radix = glibc::langinfo(RADIXCHAR, loc).to_bytes();
         let radix_str = std::str::from_utf8(radix).unwrap();
         let mut r = Rng(0xd1b5_4a32_d192_ed03 ^ name.len() as u64);
-        for k in 0..100_000 {
+        for k in 0..glibc::rounds(100_000) {
             let s = generated(&mut r);
             // Most with the locale's radix, some with the C locale's.
             let s = if k % 8 == 0 { s } else { s.replace('.', radix_str) };
@@ -78,4 +78,43 @@ fn multibyte_radix() {
     // SAFETY: as above.
     let v = unsafe { to_f64(s.as_ptr().cast::<u8>(), &mut e, radix) };
     assert_eq!((v, e as usize - s.as_ptr() as usize), (12.0, 2));
+}
+
+/// strtod_l, strtof_l and (x86_64) strtold's conversion with limpet's own compilations of
+/// the four locales (limpet-localedef from the same Debian sources) against glibc's.
+#[test]
+fn strtod_l_in_limpet_locales_as_glibc() {
+    let Some(locales) = glibc::both("strtod_l_in_limpet_locales_as_glibc") else { return };
+    let mut checked = 0;
+    for (name, loc, ours_loc) in locales {
+        let ours_loc = core::ptr::from_ref(ours_loc).cast_mut().cast::<c_void>();
+        let radix = std::str::from_utf8(glibc::langinfo(RADIXCHAR, loc).to_bytes()).unwrap().to_owned();
+        let mut r = Rng(0x3c6e_f372_fe94_f82b ^ name.len() as u64);
+        for k in 0..glibc::rounds(50_000) {
+            let s = generated(&mut r);
+            let s = if k % 8 == 0 { s } else { s.replace('.', &radix) };
+            let c = CString::new(s.clone()).unwrap();
+            let (mut e1, mut e2) = (core::ptr::null_mut::<c_char>(), core::ptr::null_mut::<c_char>());
+            // SAFETY: NUL-terminated input, writable end pointers, live locale objects.
+            unsafe {
+                let (ours, theirs) = (crate::strtod::strtod_l(c.as_ptr(), &mut e1, ours_loc), strtod_l(c.as_ptr(), &mut e2, loc));
+                assert!(ours.to_bits() == theirs.to_bits() || (ours.is_nan() && theirs.is_nan()) || (ours == 0.0 && theirs == 0.0), "{name} {s:?}");
+                assert_eq!(e1, e2, "{name} end of {s:?}");
+                let (ours, theirs) = (crate::strtod::strtof_l(c.as_ptr(), &mut e1, ours_loc), strtof_l(c.as_ptr(), &mut e2, loc));
+                assert!(ours.to_bits() == theirs.to_bits() || (ours.is_nan() && theirs.is_nan()) || (ours == 0.0 && theirs == 0.0), "{name} f {s:?}");
+                assert_eq!(e1, e2, "{name} f end of {s:?}");
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let mut out = [0u8; 16];
+                    crate::strtold::strtold_l_bytes(c.as_ptr(), &mut e1, &mut out, ours_loc);
+                    let mut back = core::ptr::null_mut::<c_char>();
+                    let mut c_form = [0u8; 16];
+                    crate::strtold::strtold_bytes_radix(c.as_ptr(), &mut back, radix.as_bytes(), &mut c_form);
+                    assert_eq!((out, e1), (c_form, back), "{name} L {s:?}");
+                }
+            }
+            checked += 3;
+        }
+    }
+    eprintln!("strtod_l in limpet's locales: {checked} conversions agree with glibc's");
 }

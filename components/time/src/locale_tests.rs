@@ -44,7 +44,7 @@ fn strftime_in_glibc_locales_as_glibc() {
         GLIBC_LOCALE.set(loc);
         let mut r = Rng(0x5851_f42d_4c95_7f2d ^ name.len() as u64);
         let (mut ours, mut theirs) = ([0u8; 400], [0u8; 400]);
-        for _ in 0..4_000 {
+        for _ in 0..glibc::rounds(4_000) {
             // 1800 to 2200.
             let t = (r.below(400 * 365 * 86_400) as i64) - 170 * 365 * 86_400;
             let mut tm = Tm::ZERO;
@@ -62,4 +62,31 @@ fn strftime_in_glibc_locales_as_glibc() {
     }
     crate::names::tests::STRINGS.set(None);
     eprintln!("strftime in glibc's locales: {checked} conversions agree");
+}
+
+/// The same with limpet's own compilations of the four locales (limpet-localedef from the
+/// same Debian sources), through `strftime_l`'s path.
+#[test]
+fn strftime_in_limpet_locales_as_glibc() {
+    let Some(locales) = glibc::both("strftime_in_limpet_locales_as_glibc") else { return };
+    let mut checked = 0;
+    for (name, loc, ours_loc) in locales {
+        let mut r = Rng(0x6a09_e667_f3bc_c909 ^ name.len() as u64);
+        let (mut ours, mut theirs) = ([0u8; 400], [0u8; 400]);
+        for _ in 0..glibc::rounds(2_000) {
+            let t = (r.below(400 * 365 * 86_400) as i64) - 170 * 365 * 86_400;
+            let mut tm = Tm::ZERO;
+            // SAFETY: valid pointers.
+            unsafe { crate::gmtime::gmtime_r(&t, &mut tm) };
+            for f in FORMATS {
+                let cf = std::ffi::CString::new(*f).unwrap();
+                let n = format(&mut ours, cf.as_bytes_with_nul(), &tm, Ctx::new(ours_loc));
+                // SAFETY: a 400-byte buffer, a valid format and tm, a live glibc locale.
+                let m = unsafe { strftime_l(theirs.as_mut_ptr().cast(), theirs.len(), cf.as_ptr(), &tm, loc) };
+                assert_eq!(String::from_utf8_lossy(&ours[..n]), String::from_utf8_lossy(&theirs[..m]), "{name} {f} {t}");
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("strftime in limpet's locales: {checked} conversions agree with glibc's");
 }
