@@ -44,7 +44,13 @@ const TEST: &[Need] = &[
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
-const BENCH: &[Need] = &[("patchelf", "patchelf"), ("taskset", "util-linux"), ("timeout", "coreutils")];
+const BENCH: &[Need] = &[
+    ("patchelf", "patchelf"),
+    ("taskset", "util-linux"),
+    ("timeout", "coreutils"),
+    // The strftime_locale row compiles de_DE from Debian's sources (bench/locales.rs).
+    ("/usr/share/i18n/locales/de_DE", "locales"),
+];
 
 /// The Rust workloads (`bench --rust`), on top of [`BENCH`]: the Ogg Vorbis files are made
 /// from generated audio.

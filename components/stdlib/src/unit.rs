@@ -130,8 +130,11 @@ impl Unit for u32 {
     }
 
     fn with_decimal<R>(text: &[u32], point: Option<(usize, usize)>, f: impl FnOnce(&str) -> R) -> R {
-        let n = point.map_or(1, |(_, n)| n);
-        narrowed(spliced(text, point), text.len() + 1 - n, f)
+        match point {
+            // Another radix character than the C locale's `.` becomes one.
+            Some((at, n)) if n != 1 || text[at] != u32::from(b'.') => narrowed(spliced(text, point), text.len() + 1 - n, f),
+            _ => narrowed(text.iter().map(|&c| c.ascii()), text.len(), f),
+        }
     }
 }
 
