@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
 
 static const char *names[] = {"de_DE.UTF-8", "fr_FR.UTF-8", "ja_JP.UTF-8", "ru_RU.UTF-8"};
 
@@ -79,6 +80,10 @@ static void numbers(int multibyte_sep)
 			printf(" [%'14d] [%'-14d] [%'014d]", ints[i], ints[i], ints[i]);
 		printf("\n");
 	}
+	/* Wide output: a radix character or separator past ASCII is one wide character. */
+	wchar_t wide[64];
+	int wn = swprintf(wide, 64, L"%'.2f|%'d|%.1e", 1234567.5, -1234, 0.25);
+	printf("  swprintf %d [%ls]\n", wn, wide);
 	/* The C locale's point in a locale with a comma stops the number. */
 	static const char *texts[] = {"3.25", "3,25", "-1,5e3x", "0x1,8p1", "1.234,5", "  +.5", ",5"};
 	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
