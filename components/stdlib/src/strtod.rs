@@ -40,8 +40,9 @@ enum Number<'a, C> {
     Nan,
     Inf,
     /// Decimal digits with an optional radix character (at `point`: its first unit and its
-    /// length) and exponent, for `str::parse`; `nonzero` when some digit is not 0 (so a zero
-    /// result is an underflow).
+    /// length; None as well for the C locale's `.`, which needs no rewriting) and exponent,
+    /// for `str::parse`; `nonzero` when some digit is not 0 (so a zero result is an
+    /// underflow).
     Decimal { text: &'a [C], point: Option<(usize, usize)>, nonzero: bool },
     /// `m * 2^e`, inexact below `m` when `sticky`; `musl_e2` is the exponent musl checks.
     Hex { m: u128, sticky: bool, e: i64, musl_e2: i64 },
@@ -143,6 +144,30 @@ fn parse<'a, C: Unit>(s: Text<'a, C>, radix: &[u8]) -> Option<(Number<'a, C>, us
     if at(s, 0) == Some(b'0') && at(s, 1).is_some_and(|c| c | 0x20 == b'x') {
         return Some(parse_hex(s.skip(2), radix).map_or((Number::Hex { m: 0, sticky: false, e: 0, musl_e2: 0 }, 1), |(n, used)| (n, used + 2)));
     }
+    // The C locale's radix gets a loop of its own, as fast as one that knows only `.`; its
+    // text goes to `str::parse` as it is, so the point's place is not kept.
+    let (digits, nonzero, point, mut i) = if radix == b"." {
+        let (digits, nonzero, _, i) = digits_and_point(s, |_, c| usize::from(c == b'.'));
+        (digits, nonzero, None, i)
+    } else {
+        digits_and_point(s, |i, _| radix_at(s, i, radix))
+    };
+    if digits == 0 {
+        return None;
+    }
+    if at(s, i).is_some_and(|c| c | 0x20 == b'e') {
+        if let Some((_, n)) = exponent(s.skip(i)) {
+            i += n;
+        }
+    }
+    Some((Number::Decimal { text: s.prefix(i), point, nonzero }, i))
+}
+
+/// Reads decimal digits with at most one radix character among them from the start of `s`,
+/// `radix(i, c)` telling how many units at `s[i]` (whose ASCII byte is `c`) spell it: the
+/// count of digits, whether one is not 0, the radix character's place, and the units read.
+#[inline(always)]
+fn digits_and_point<C: Unit>(s: Text<'_, C>, radix: impl Fn(usize, u8) -> usize) -> (usize, bool, Option<(usize, usize)>, usize) {
     let mut i = 0;
     let (mut digits, mut nonzero) = (0, false);
     let mut point = None;
@@ -153,22 +178,14 @@ fn parse<'a, C: Unit>(s: Text<'a, C>, radix: &[u8]) -> Option<(Number<'a, C>, us
             i += 1;
             continue;
         }
-        let n = if point.is_none() { radix_at(s, i, radix) } else { 0 };
+        let n = if point.is_none() { radix(i, c) } else { 0 };
         if n == 0 {
             break;
         }
         point = Some((i, n));
         i += n;
     }
-    if digits == 0 {
-        return None;
-    }
-    if at(s, i).is_some_and(|c| c | 0x20 == b'e') {
-        if let Some((_, n)) = exponent(s.skip(i)) {
-            i += n;
-        }
-    }
-    Some((Number::Decimal { text: s.prefix(i), point, nonzero }, i))
+    (digits, nonzero, point, i)
 }
 
 /// Parses hexadecimal digits with an optional radix character `radix` and `p` exponent

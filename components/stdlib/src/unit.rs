@@ -50,7 +50,10 @@ fn spliced<C: Unit>(text: &[C], point: Option<(usize, usize)>) -> impl Iterator<
 }
 
 /// Calls `f` with the bytes `bytes` (`len` of them, ASCII) as a `str`: copied when short, else
-/// rewritten by [`normalise`] to the same value in fewer digits.
+/// rewritten by [`normalise`] to the same value in fewer digits. Only a radix character other
+/// than `.` comes here, out of the C locale's way.
+#[cold]
+#[inline(never)]
 fn narrowed<R>(bytes: impl Iterator<Item = u8> + Clone, len: usize, f: impl FnOnce(&str) -> R) -> R {
     let mut buf = [MaybeUninit::<u8>::uninit(); NARROW_CAP];
     let len = if len <= NARROW_CAP {
@@ -130,13 +133,25 @@ impl Unit for u32 {
     }
 
     fn with_decimal<R>(text: &[u32], point: Option<(usize, usize)>, f: impl FnOnce(&str) -> R) -> R {
-        match point {
+        if let Some((at, n)) = point
+            && (n != 1 || text[at] != u32::from(b'.'))
+        {
             // Another radix character than the C locale's `.` becomes one.
-            Some((at, n)) if n != 1 || text[at] != u32::from(b'.') => narrowed(spliced(text, point), text.len() + 1 - n, f),
-            _ => narrowed(text.iter().map(|&c| c.ascii()), text.len(), f),
+            return narrowed(spliced(text, point), text.len() + 1 - n, f);
         }
-    }
-}
+        let mut buf = [MaybeUninit::<u8>::uninit(); NARROW_CAP];
+        let len = if text.len() <= NARROW_CAP {
+            for (b, &c) in buf.iter_mut().zip(text) {
+                b.write(c.ascii());
+            }
+            text.len()
+        } else {
+            normalise(text.iter().map(|&c| c.ascii()), &mut buf)
+        };
+        // SAFETY: the first `len` bytes were written just above, all ASCII.
+        let bytes = unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), len) };
+        f(core::str::from_utf8(bytes).unwrap_or_default())
+    }}
 
 /// The longest decimal text a wide conversion narrows as it is. A longer one is rewritten as
 /// its first [`MAX_DIGITS`](crate::MAX_DIGITS) significant digits, a `1` if a nonzero digit
