@@ -13,7 +13,7 @@
 //! integer bit set) are read with the smallest exponent, as the FPU reads them.
 use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS, Need};
 use super::format::Out;
-use super::numeric::Numeric;
+use super::numeric::{Grouping, Numeric};
 use super::parse::{FloatStyle, Flags};
 use super::{F80, Sink};
 
@@ -266,19 +266,47 @@ struct Layout<'a> {
 }
 
 fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, sign: &[u8], d: &Decimal<'_>, num: &Numeric<'_>, l: Layout<'_>) -> Result<(), i32> {
-    let point = l.point || l.lo < l.pt;
     // Only a fixed layout has an integer part to group (`%e`'s is one digit).
-    let grouping = num.grouping.filter(|_| l.pt == 0);
-    let int_digits = (l.hi - l.pt.max(l.lo) + 1) as usize;
-    let seps = grouping.map_or(0, |g| g.extra(int_digits));
-    let len = (l.hi - l.lo + 1) as usize + if point { num.radix.len() } else { 0 } + l.exp.len() + seps;
+    if let Some(g) = num.grouping
+        && l.pt == 0
+    {
+        return grouped_number(out, flags, width, sign, d, num.radix, &g, l);
+    }
+    let point = l.point || l.lo < l.pt;
+    let len = (l.hi - l.lo + 1) as usize + if point { num.radix.len() } else { 0 } + l.exp.len();
     out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
-        match grouping {
-            None => d.write(o, l.hi, l.pt.max(l.lo)),
-            Some(g) => g.write(o, int_digits, |o, hi, lo| d.write(o, hi as i64 - 1, lo as i64)),
-        }
+        d.write(o, l.hi, l.pt.max(l.lo));
         if point {
             o.put(num.radix);
+        }
+        if l.lo < l.pt {
+            d.write(o, l.pt - 1, l.lo);
+        }
+        o.put(l.exp);
+    })
+}
+
+/// [`number`] with the integer part grouped by `g` (the `'` flag in a locale that groups).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn grouped_number<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: Flags,
+    width: usize,
+    sign: &[u8],
+    d: &Decimal<'_>,
+    radix: &[u8],
+    g: &Grouping<'_>,
+    l: Layout<'_>,
+) -> Result<(), i32> {
+    let point = l.point || l.lo < l.pt;
+    let int_digits = (l.hi - l.pt.max(l.lo) + 1) as usize;
+    let len = (l.hi - l.lo + 1) as usize + if point { radix.len() } else { 0 } + l.exp.len() + g.extra(int_digits);
+    out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
+        g.write(o, int_digits, |o, hi, lo| d.write(o, hi as i64 - 1, lo as i64));
+        if point {
+            o.put(radix);
         }
         if l.lo < l.pt {
             d.write(o, l.pt - 1, l.lo);

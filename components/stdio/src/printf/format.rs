@@ -5,7 +5,7 @@ use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 use super::args::Plan;
 use super::parse::{Conv, Count, Flags, Length, Spec, next_spec, parse};
 use super::float::Float;
-use super::numeric::{Grouping, Numeric};
+use super::numeric::Numeric;
 use super::{ArgSource, Sink, float, wide};
 use crate::abi::INT_MAX;
 
@@ -353,11 +353,8 @@ fn int_field<S: Sink + ?Sized>(
         (false, _) => sign,
     };
     let zero_pad = flags.contains(Flags::ZERO) && prec.is_none();
-    if base == 10
-        && flags.contains(Flags::GROUP)
-        && let Some(g) = Numeric::current(true).grouping
-    {
-        return grouped_int(out, flags, width, zero_pad, prefix, zeros, digits, &g);
+    if base == 10 && flags.contains(Flags::GROUP) {
+        return grouped_int(out, flags, width, zero_pad, prefix, zeros, digits);
     }
     out.field(flags, width, zero_pad, prefix, zeros + digits.len(), |o| {
         o.pad(b'0', zeros);
@@ -365,10 +362,12 @@ fn int_field<S: Sink + ?Sized>(
     })
 }
 
-/// [`int_field`]'s decimal digits under the `'` flag, grouped by `g`. The precision's zeros
-/// come before the grouped digits and are not grouped (POSIX counts them as digits; glibc
-/// counts the separators into the precision instead).
+/// [`int_field`]'s decimal digits under the `'` flag, grouped as the locale's `LC_NUMERIC`
+/// says (not at all in the C locale). The precision's zeros come before the grouped digits
+/// and are not grouped (POSIX counts them as digits; glibc counts the separators into the
+/// precision instead).
 #[cold]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn grouped_int<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
@@ -378,11 +377,15 @@ fn grouped_int<S: Sink + ?Sized>(
     prefix: &[u8],
     zeros: usize,
     digits: &[u8],
-    g: &Grouping<'_>,
 ) -> Result<(), i32> {
     let n = digits.len();
-    out.field(flags, width, zero_pad, prefix, zeros + n + g.extra(n), |o| {
+    let grouping = Numeric::current(true).grouping;
+    let extra = grouping.map_or(0, |g| g.extra(n));
+    out.field(flags, width, zero_pad, prefix, zeros + n + extra, |o| {
         o.pad(b'0', zeros);
-        g.write(o, n, |o, hi, lo| o.put(&digits[n - hi..n - lo]));
+        match grouping {
+            Some(g) => g.write(o, n, |o, hi, lo| o.put(&digits[n - hi..n - lo])),
+            None => o.put(digits),
+        }
     })
 }

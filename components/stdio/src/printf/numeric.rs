@@ -14,45 +14,54 @@ use super::format::Out;
 /// Group sizes read from a grouping string; real locales have one to three.
 const MAX_RULES: usize = 8;
 
-/// Where the separators of an integer part go.
+/// Where the separators of an integer part go: the separator and the grouping string.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Grouping<'a> {
     /// The separator (`thousands_sep`).
     sep: &'a [u8],
+    /// The grouping string, without its NUL.
+    rules: &'a [u8],
+}
+
+/// The first separators' places and the size that repeats after them (see [`Grouping::cuts`]).
+struct Cuts {
     /// The positions of the first separators, as digits to their right, increasing.
-    cuts: [usize; MAX_RULES],
-    ncuts: usize,
-    /// The size that repeats past the last of `cuts`; 0 when the grouping ends there.
+    at: [usize; MAX_RULES],
+    n: usize,
+    /// The size that repeats past the last of `at`; 0 when the grouping ends there.
     repeat: usize,
 }
 
 impl<'a> Grouping<'a> {
     /// The grouping of `sep` and `rules` (a grouping string without its NUL); None when it
     /// groups nothing (either is empty), as in the C locale.
-    pub(crate) fn new(sep: &'a [u8], rules: &[u8]) -> Option<Self> {
-        if sep.is_empty() || rules.is_empty() {
-            return None;
-        }
-        let mut g = Grouping { sep, cuts: [0; MAX_RULES], ncuts: 0, repeat: 0 };
+    pub(crate) fn new(sep: &'a [u8], rules: &'a [u8]) -> Option<Self> {
+        if sep.is_empty() || rules.is_empty() { None } else { Some(Grouping { sep, rules }) }
+    }
+
+    /// Reads the grouping string (only its first [`MAX_RULES`] sizes; the last of them
+    /// repeats).
+    fn read(&self) -> Cuts {
+        let mut c = Cuts { at: [0; MAX_RULES], n: 0, repeat: 0 };
         let mut at = 0;
-        for &r in rules.iter().take(MAX_RULES) {
+        for &r in self.rules.iter().take(MAX_RULES) {
             if !(1..c_char::MAX as u8).contains(&r) {
-                g.repeat = 0;
-                return Some(g);
+                c.repeat = 0;
+                return c;
             }
             at += r as usize;
-            g.cuts[g.ncuts] = at;
-            g.ncuts += 1;
-            g.repeat = r as usize;
+            c.at[c.n] = at;
+            c.n += 1;
+            c.repeat = r as usize;
         }
-        Some(g)
+        c
     }
 
     /// The grouping of the C strings `sep` and `rules` (from a `struct lconv`).
     ///
     /// # Safety
     /// Both point to NUL-terminated strings that outlive `'a`.
-    pub(crate) unsafe fn from_c(sep: *const c_char, rules: *const c_char) -> Option<Self> {
+    pub(crate) unsafe fn from_c(sep: *const c_char, rules: *const c_char) -> Option<Grouping<'a>> {
         // SAFETY: by the caller's contract.
         let (sep, rules) = unsafe { (CStr::from_ptr(sep).to_bytes(), CStr::from_ptr(rules).to_bytes()) };
         Grouping::new(sep, rules)
@@ -60,11 +69,13 @@ impl<'a> Grouping<'a> {
 
     /// The separators, in order from the left, of an integer part of `n` digits: each as the
     /// count of digits to its right.
-    fn cuts(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let last = if self.ncuts == 0 { 0 } else { self.cuts[self.ncuts - 1] };
-        let repeated = if self.repeat == 0 || n <= last + 1 { 0 } else { (n - 1 - last) / self.repeat };
-        let explicit = self.cuts[..self.ncuts].iter().rev().copied().filter(move |&c| c < n);
-        (1..=repeated).rev().map(move |k| last + k * self.repeat).chain(explicit)
+    fn cuts(&self, n: usize) -> impl Iterator<Item = usize> {
+        let c = self.read();
+        let last = if c.n == 0 { 0 } else { c.at[c.n - 1] };
+        let repeated = if c.repeat == 0 || n <= last + 1 { 0 } else { (n - 1 - last) / c.repeat };
+        let repeat = c.repeat;
+        let explicit = (0..c.n).rev().map(move |k| c.at[k]).filter(move |&p| p < n);
+        (1..=repeated).rev().map(move |k| last + k * repeat).chain(explicit)
     }
 
     /// The separators in an integer part of `n` digits.
