@@ -58,6 +58,30 @@ static void times(void)
 	}
 }
 
+/* strptime reads the names and formats strftime wrote (de_DE, fr_FR and ru_RU have no AM
+ * and PM strings, so their %r cannot be read back, in glibc either). */
+static void parse_back(void)
+{
+	static const char *formats[] = {"%A %d %B %Y", "%a %b %d %H:%M:%S %Y", "%x %X", "%x %r"};
+	time_t t = 1718900000;
+	struct tm tm;
+	utc(&t, &tm);
+	for (size_t f = 0; f < sizeof formats / sizeof *formats; f++) {
+		char buf[200];
+		strftime(buf, sizeof buf, formats[f], &tm);
+		struct tm back = {0};
+		char *end = strptime(buf, formats[f], &back);
+		if (!end)
+			printf("  strptime %-22s [%s] failed\n", formats[f], buf);
+		else
+			/* No tm_wday: glibc derives it from the date, musl and limpet set only
+			 * what the format names. */
+			printf("  strptime %-22s [%s] %d-%02d-%02d %02d:%02d:%02d rest [%s]\n", formats[f], buf,
+			       back.tm_year + 1900, back.tm_mon + 1, back.tm_mday, back.tm_hour, back.tm_min,
+			       back.tm_sec, end);
+	}
+}
+
 static void numbers(int multibyte_sep)
 {
 	static const double xs[] = {0, 1, -1.5, 1234.5, -1234567.891, 0.000123, 1e15, 123456789012.345};
@@ -124,6 +148,7 @@ int main(void)
 		}
 		printf("%s\n", names[i]);
 		times();
+		parse_back();
 		numbers(strlen(localeconv()->thousands_sep) > 1);
 		money();
 	}

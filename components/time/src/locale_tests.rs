@@ -90,3 +90,37 @@ fn strftime_in_limpet_locales_as_glibc() {
     }
     eprintln!("strftime in limpet's locales: {checked} conversions agree with glibc's");
 }
+
+/// strptime reads back what strftime writes in each of glibc's four locales: the names,
+/// `%x`, `%X` and `%r` (where the locale has AM and PM strings), with glibc's strings.
+#[test]
+fn strptime_reads_strftime_in_glibc_locales() {
+    let Some(locales) = glibc::all("strptime_reads_strftime_in_glibc_locales") else { return };
+    crate::names::tests::STRINGS.set(Some(glibc_item));
+    let mut checked = 0;
+    for (name, loc) in locales {
+        GLIBC_LOCALE.set(loc);
+        let has_ampm = !glibc_item(limpet_locale::abi::AM_STR).is_empty();
+        let fmt: &[u8] = if has_ampm { b"%A|%B|%a|%b|%x|%r\0" } else { b"%A|%B|%a|%b|%x|%X\0" };
+        let mut r = Rng(0xbb67_ae85_84ca_a73b ^ name.len() as u64);
+        for _ in 0..glibc::rounds(2_000) {
+            let t = (r.below(200 * 365 * 86_400) as i64) - 20 * 365 * 86_400;
+            let mut tm = Tm::ZERO;
+            // SAFETY: valid pointers.
+            unsafe { crate::gmtime::gmtime_r(&t, &mut tm) };
+            let mut text = [0u8; 400];
+            let n = format(&mut text, fmt, &tm, Ctx::new(&limpet_locale::object::C_LOCALE));
+            assert!(n > 0, "{name}");
+            let mut back = Tm::ZERO;
+            // SAFETY: NUL-terminated input and format, a writable tm.
+            let end = unsafe { crate::strptime::strptime(text.as_ptr().cast(), fmt.as_ptr().cast(), &mut back) };
+            let shown = String::from_utf8_lossy(&text[..n]);
+            assert!(!end.is_null(), "{name} {shown}");
+            let fields = |t: &Tm| (t.tm_wday, t.tm_mon, t.tm_mday, t.tm_year % 100, t.tm_hour, t.tm_min, t.tm_sec);
+            assert_eq!(fields(&back), fields(&tm), "{name} {shown}");
+            checked += 1;
+        }
+    }
+    crate::names::tests::STRINGS.set(None);
+    eprintln!("strptime in glibc's locales: {checked} dates read back");
+}
