@@ -31,6 +31,8 @@ const TIME_KEYWORDS: [(&str, usize, Option<usize>); 14] = [
 const NUMERIC_KEYWORDS: [&str; 2] = ["decimal_point", "thousands_sep"];
 /// `LC_MESSAGES`'s keywords, in slot order.
 const MESSAGES_KEYWORDS: [&str; 4] = ["yesexpr", "noexpr", "yesstr", "nostr"];
+/// `yesstr` and `nostr`'s index in [`MESSAGES_KEYWORDS`]: from there on, optional.
+const OPTIONAL_MESSAGES: usize = 2;
 /// `-1`, a localedef number's "not available".
 const NOT_AVAILABLE: i64 = -1;
 /// The index of `int_p_cs_precedes` among the numbers: it and the five after it default to
@@ -66,14 +68,17 @@ fn integers(def: &Definition, key: &str) -> Result<Vec<i64>, Error> {
 }
 
 /// A grouping (`3;3`, `-1`) as `localeconv` gives it: one byte per group, `CHAR_MAX` for
-/// -1 (no more grouping), ending at the first 0 (repeat the last).
+/// a -1 after a group (no more grouping), ending at the first 0 (repeat the last); a -1
+/// first means no grouping at all, the empty string (as glibc gives it).
 fn grouping(def: &Definition, key: &str) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     for n in integers(def, key)? {
         match n {
             0 => break,
             NOT_AVAILABLE => {
-                out.push(format::UNAVAILABLE);
+                if !out.is_empty() {
+                    out.push(format::UNAVAILABLE);
+                }
                 break;
             }
             1..=126 => out.push(n as u8),
@@ -189,8 +194,11 @@ pub fn compile(src: &Source) -> Result<Vec<u8>, Error> {
 
     match src.categories.get("LC_MESSAGES") {
         Some(cat) => {
+            // yesexpr and noexpr are mandatory (the C locale's when missing); glibc leaves
+            // an undefined yesstr or nostr empty.
             for (i, key) in MESSAGES_KEYWORDS.iter().enumerate() {
-                slots[format::MESSAGES + i] = one(cat, key, C_MESSAGES[i].to_bytes())?;
+                let default = if i < OPTIONAL_MESSAGES { C_MESSAGES[i].to_bytes() } else { b"" };
+                slots[format::MESSAGES + i] = one(cat, key, default)?;
             }
         }
         None => {
