@@ -27,6 +27,10 @@ const TIME_KEYWORDS: [(&str, usize, Option<usize>); 14] = [
     ("era_d_t_fmt", 0x30, Some(1)),
     ("era_t_fmt", 0x31, Some(1)),
 ];
+/// The indexes (from `ABDAY_1`) of `AM_STR`, `T_FMT` and `T_FMT_AMPM`.
+const AM_PM: usize = 0x26;
+const T_FMT: usize = 0x2a;
+const T_FMT_AMPM: usize = 0x2b;
 /// `LC_NUMERIC`'s strings, in slot order (then `grouping`).
 const NUMERIC_KEYWORDS: [&str; 2] = ["decimal_point", "thousands_sep"];
 /// `LC_MESSAGES`'s keywords, in slot order.
@@ -148,6 +152,12 @@ pub fn compile(src: &Source) -> Result<Vec<u8>, Error> {
                     }
                 }
             }
+            // A locale without AM/PM strings has no 12-hour clock: an undefined t_fmt_ampm
+            // is its t_fmt there, as glibc makes it (measured with ug_CN).
+            let am_pm = format::TIME + AM_PM;
+            if !cat.contains_key("t_fmt_ampm") && slots[am_pm].is_empty() && slots[am_pm + 1].is_empty() {
+                slots[format::TIME + T_FMT_AMPM] = slots[format::TIME + T_FMT].clone();
+            }
         }
         None => {
             for (i, s) in C_TIME.iter().enumerate() {
@@ -180,16 +190,11 @@ pub fn compile(src: &Source) -> Result<Vec<u8>, Error> {
                 _ => return Err(def.place.error(format!("{key}: {n} is out of range"))),
             } as c_char;
         }
-        // POSIX's CRNCYSTR: '-' when the symbol comes before the amount, '+' after.
-        let symbol = &slots[format::MONETARY + 1];
-        let sign = match numbers[P_CS_PRECEDES] {
-            1 => Some(b'-'),
-            0 => Some(b'+'),
-            _ => None,
-        };
-        if let (Some(sign), false) = (sign, symbol.is_empty()) {
-            slots[format::MONETARY + format::CRNCYSTR] = [sign].into_iter().chain(symbol.iter().copied()).collect();
-        }
+        // POSIX's CRNCYSTR: '+' when the symbol comes after the amount, '-' otherwise
+        // (also when p_cs_precedes is not given, or the symbol is empty: glibc's values,
+        // measured with its i18n and C sources).
+        let sign = if numbers[P_CS_PRECEDES] == 0 { b'+' } else { b'-' };
+        slots[format::MONETARY + format::CRNCYSTR] = [sign].into_iter().chain(slots[format::MONETARY + 1].iter().copied()).collect();
     }
 
     match src.categories.get("LC_MESSAGES") {
