@@ -27,10 +27,16 @@ const TIME_KEYWORDS: [(&str, usize, Option<usize>); 14] = [
     ("era_d_t_fmt", 0x30, Some(1)),
     ("era_t_fmt", 0x31, Some(1)),
 ];
+/// The indexes (from `ABDAY_1`) of `AM_STR`, `T_FMT` and `T_FMT_AMPM`.
+const AM_PM: usize = 0x26;
+const T_FMT: usize = 0x2a;
+const T_FMT_AMPM: usize = 0x2b;
 /// `LC_NUMERIC`'s strings, in slot order (then `grouping`).
 const NUMERIC_KEYWORDS: [&str; 2] = ["decimal_point", "thousands_sep"];
 /// `LC_MESSAGES`'s keywords, in slot order.
 const MESSAGES_KEYWORDS: [&str; 4] = ["yesexpr", "noexpr", "yesstr", "nostr"];
+/// `yesstr` and `nostr`'s index in [`MESSAGES_KEYWORDS`]: from there on, optional.
+const OPTIONAL_MESSAGES: usize = 2;
 /// `-1`, a localedef number's "not available".
 const NOT_AVAILABLE: i64 = -1;
 /// The index of `int_p_cs_precedes` among the numbers: it and the five after it default to
@@ -66,14 +72,17 @@ fn integers(def: &Definition, key: &str) -> Result<Vec<i64>, Error> {
 }
 
 /// A grouping (`3;3`, `-1`) as `localeconv` gives it: one byte per group, `CHAR_MAX` for
-/// -1 (no more grouping), ending at the first 0 (repeat the last).
+/// a -1 after a group (no more grouping), ending at the first 0 (repeat the last); a -1
+/// first means no grouping at all, the empty string (as glibc gives it).
 fn grouping(def: &Definition, key: &str) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     for n in integers(def, key)? {
         match n {
             0 => break,
             NOT_AVAILABLE => {
-                out.push(format::UNAVAILABLE);
+                if !out.is_empty() {
+                    out.push(format::UNAVAILABLE);
+                }
                 break;
             }
             1..=126 => out.push(n as u8),
@@ -143,6 +152,12 @@ pub fn compile(src: &Source) -> Result<Vec<u8>, Error> {
                     }
                 }
             }
+            // A locale without AM/PM strings has no 12-hour clock: an undefined t_fmt_ampm
+            // is its t_fmt there, as glibc makes it (measured with ug_CN).
+            let am_pm = format::TIME + AM_PM;
+            if !cat.contains_key("t_fmt_ampm") && slots[am_pm].is_empty() && slots[am_pm + 1].is_empty() {
+                slots[format::TIME + T_FMT_AMPM] = slots[format::TIME + T_FMT].clone();
+            }
         }
         None => {
             for (i, s) in C_TIME.iter().enumerate() {
@@ -175,22 +190,20 @@ pub fn compile(src: &Source) -> Result<Vec<u8>, Error> {
                 _ => return Err(def.place.error(format!("{key}: {n} is out of range"))),
             } as c_char;
         }
-        // POSIX's CRNCYSTR: '-' when the symbol comes before the amount, '+' after.
-        let symbol = &slots[format::MONETARY + 1];
-        let sign = match numbers[P_CS_PRECEDES] {
-            1 => Some(b'-'),
-            0 => Some(b'+'),
-            _ => None,
-        };
-        if let (Some(sign), false) = (sign, symbol.is_empty()) {
-            slots[format::MONETARY + format::CRNCYSTR] = [sign].into_iter().chain(symbol.iter().copied()).collect();
-        }
+        // POSIX's CRNCYSTR: '+' when the symbol comes after the amount, '-' otherwise
+        // (also when p_cs_precedes is not given, or the symbol is empty: glibc's values,
+        // measured with its i18n and C sources).
+        let sign = if numbers[P_CS_PRECEDES] == 0 { b'+' } else { b'-' };
+        slots[format::MONETARY + format::CRNCYSTR] = [sign].into_iter().chain(slots[format::MONETARY + 1].iter().copied()).collect();
     }
 
     match src.categories.get("LC_MESSAGES") {
         Some(cat) => {
+            // yesexpr and noexpr are mandatory (the C locale's when missing); glibc leaves
+            // an undefined yesstr or nostr empty.
             for (i, key) in MESSAGES_KEYWORDS.iter().enumerate() {
-                slots[format::MESSAGES + i] = one(cat, key, C_MESSAGES[i].to_bytes())?;
+                let default = if i < OPTIONAL_MESSAGES { C_MESSAGES[i].to_bytes() } else { b"" };
+                slots[format::MESSAGES + i] = one(cat, key, default)?;
             }
         }
         None => {

@@ -46,11 +46,12 @@ unsafe fn list(mut p: *const c_char, max: usize) -> Vec<Vec<u8>> {
     out
 }
 
-/// Compares the string members of two `lconv`s, and the `char` ones.
+/// Compares the string members of two `lconv`s, and the `char` ones, noting differences
+/// in `bad`.
 ///
 /// # Safety
 /// Both structs' pointers lead to NUL-terminated strings.
-unsafe fn same_lconv(name: &str, ours: &Lconv, theirs: &Lconv) {
+unsafe fn same_lconv(name: &str, ours: &Lconv, theirs: &Lconv, bad: &mut Vec<String>) {
     let strings = |l: &Lconv| {
         [l.decimal_point, l.thousands_sep, l.grouping, l.int_curr_symbol, l.currency_symbol, l.mon_decimal_point, l.mon_thousands_sep, l.mon_grouping, l.positive_sign, l.negative_sign]
             // SAFETY: by the caller's contract.
@@ -59,8 +60,12 @@ unsafe fn same_lconv(name: &str, ours: &Lconv, theirs: &Lconv) {
     let chars = |l: &Lconv| {
         [l.int_frac_digits, l.frac_digits, l.p_cs_precedes, l.p_sep_by_space, l.n_cs_precedes, l.n_sep_by_space, l.p_sign_posn, l.n_sign_posn, l.int_p_cs_precedes, l.int_p_sep_by_space, l.int_n_cs_precedes, l.int_n_sep_by_space, l.int_p_sign_posn, l.int_n_sign_posn]
     };
-    assert_eq!(strings(ours), strings(theirs), "{name}: lconv strings");
-    assert_eq!(chars(ours), chars(theirs), "{name}: lconv numbers");
+    if strings(ours) != strings(theirs) {
+        bad.push(format!("{name}: lconv strings {:?} (glibc {:?})", strings(ours), strings(theirs)));
+    }
+    if chars(ours) != chars(theirs) {
+        bad.push(format!("{name}: lconv numbers {:?} (glibc {:?})", chars(ours), chars(theirs)));
+    }
 }
 
 #[test]
@@ -72,18 +77,30 @@ fn four_locales_match_glibc() {
     }
     let dir = std::env::temp_dir().join(format!("limpet-localedef-glibc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let locales = ["de_DE", "fr_FR", "ja_JP", "ru_RU"];
+    // LIMPET_VS_GLIBC names more sources (comma-separated) to compare the same way.
+    let more = std::env::var("LIMPET_VS_GLIBC").unwrap_or_default();
+    let mut locales = vec!["de_DE", "fr_FR", "ja_JP", "ru_RU"];
+    locales.extend(more.split(',').filter(|s| !s.is_empty()));
+    let mut compiled = Vec::new();
     for l in locales {
-        let st = Command::new("localedef").args(["-i", l, "-f", "UTF-8"]).arg(dir.join(format!("{l}.UTF-8"))).status().unwrap();
-        assert!(st.success() || st.code() == Some(1), "glibc's localedef failed for {l}");
+        let st = Command::new("localedef").args(["-i", l, "-f", "UTF-8"]).arg(dir.join(format!("{l}.UTF-8"))).stderr(std::process::Stdio::null()).status().unwrap();
+        // Status 1 is "compiled, with warnings"; glibc refuses a few sources outright.
+        if st.success() || st.code() == Some(1) {
+            compiled.push(l);
+        } else {
+            assert!(more.contains(l), "glibc's localedef failed for {l}");
+            eprintln!("glibc's localedef refuses {l}: not compared");
+        }
     }
+    let locales = compiled;
     // SAFETY: set before glibc reads it (the first newlocale below); this test binary's
     // other test does not touch the environment.
     unsafe { std::env::set_var("LOCPATH", &dir) };
     let mut items: Vec<(c_int, usize)> = vec![(0x10000, format::NUMERIC), (0x10001, format::NUMERIC + 1), (0x4000F, format::MONETARY + format::CRNCYSTR)];
     items.extend((0..format::TIME_ITEMS as c_int).map(|i| (0x20000 + i, format::TIME + i as usize)));
     items.extend((0..format::MESSAGES_ITEMS as c_int).map(|i| (0x50000 + i, format::MESSAGES + i as usize)));
-    for l in locales {
+    let mut bad = Vec::new();
+    for &l in &locales {
         // Leaked: `lconv` takes a file that lives for ever, as a mapped one does.
         let bytes: &'static [u8] = Vec::leak(compile_file(&src.join(l), &[]).unwrap());
         let f = File::parse(bytes).unwrap();
@@ -106,20 +123,28 @@ fn four_locales_match_glibc() {
                 // with an empty one where it has none.
                 let (a, b) = unsafe { (list(f.slot(slot).as_ptr(), usize::MAX), list(theirs, usize::MAX)) };
                 let n = a.len();
-                assert_eq!(a, b[..n.min(b.len())], "{l}: list item {item:#x}");
+                if a != b[..n.min(b.len())] {
+                    bad.push(format!("{l}: list item {item:#x}: {a:?} (glibc {b:?})"));
+                }
                 continue;
             }
             // SAFETY: as above.
             let theirs = unsafe { CStr::from_ptr(theirs) };
-            assert_eq!(f.slot(slot), theirs, "{l}: item {item:#x}");
+            if f.slot(slot) != theirs {
+                bad.push(format!("{l}: item {item:#x}: {:?} (glibc {theirs:?})", f.slot(slot)));
+            }
         }
         // SAFETY: `g` is live; localeconv's struct stays valid until the next call.
         unsafe {
             let old = uselocale(g);
             let theirs = &*localeconv();
-            same_lconv(l, &load::lconv(Some(&f), Some(&f)), theirs);
+            same_lconv(l, &load::lconv(Some(&f), Some(&f)), theirs, &mut bad);
             uselocale(old);
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    for b in &bad {
+        eprintln!("{b}");
+    }
+    assert!(bad.is_empty(), "{} differences from glibc in {} locales", bad.len(), locales.len());
 }

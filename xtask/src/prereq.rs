@@ -41,6 +41,8 @@ const TEST: &[Need] = &[
     // The locale sources limpet-localedef compiles for the C programs and its own tests,
     // and glibc's localedef, the oracle those tests compare with.
     ("/usr/share/i18n/locales/de_DE", "locales"),
+    // limpet-locale's MUSL_LOCPATH test writes its catalog with msgfmt.
+    ("msgfmt", "gettext"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.

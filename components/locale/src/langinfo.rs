@@ -7,6 +7,7 @@ use crate::abi::{CATEGORIES, CODESET, CRNCYSTR, LC_MESSAGES, LC_MONETARY, LC_NUM
 use crate::compiled::format;
 use crate::locale_t;
 use crate::map;
+use crate::messages;
 use crate::object;
 
 /// The C locale's `LC_TIME` items in order from `ABDAY_1` (0x20000) to `ERA_T_FMT`
@@ -59,7 +60,15 @@ fn lookup(item: nl_item, loc: &object::Locale) -> *const c_char {
     let slot = slots.start + idx;
     match map::compiled(loc.map(cat as usize)) {
         Some(c) if slots.contains(&slot) => c.file.slot(slot).as_ptr(),
-        _ => table.get(idx).copied().unwrap_or(c"").as_ptr(),
+        Some(_) => c"".as_ptr(),
+        // The C locale's string, which a `MUSL_LOCPATH` catalog may translate (not
+        // LC_NUMERIC's, and not an empty one, as in musl).
+        None => match table.get(idx) {
+            // SAFETY: the C locale's strings are static.
+            Some(s) if cat != LC_NUMERIC && !s.is_empty() => unsafe { messages::translate(s.as_ptr(), cat as usize, loc) },
+            Some(s) => s.as_ptr(),
+            None => c"".as_ptr(),
+        },
     }
 }
 

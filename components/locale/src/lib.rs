@@ -29,6 +29,7 @@ pub mod localeconv;
 pub mod map;
 pub mod mb;
 pub mod mb_cur_max;
+pub mod messages;
 pub mod mo;
 pub mod newlocale;
 pub mod object;

@@ -65,7 +65,7 @@ pub fn lconv(numeric: Option<&File<'static>>, monetary: Option<&File<'static>>) 
 
 /// Maps the file at `path` read-only, whole: `None` if it cannot be opened or mapped, is
 /// empty or is larger than [`MAX_FILE`]. Raw system calls: a lookup leaves errno alone.
-fn map_file(path: &CStr) -> Option<&'static [u8]> {
+pub(crate) fn map_file(path: &CStr) -> Option<&'static [u8]> {
     // SAFETY: `path` is NUL-terminated.
     let fd = result(unsafe {
         syscall4(nr::OPENAT, AT_FDCWD as isize as usize, path.as_ptr() as usize, (O_RDONLY | O_CLOEXEC) as usize, 0)
@@ -87,7 +87,7 @@ fn map_file(path: &CStr) -> Option<&'static [u8]> {
 }
 
 /// Releases a mapping `map_file` made that was not kept.
-fn unmap(bytes: &'static [u8]) {
+pub(crate) fn unmap(bytes: &'static [u8]) {
     // SAFETY: `bytes` is a whole mapping no one else refers to.
     unsafe { syscall2(nr::MUNMAP, bytes.as_ptr() as usize, bytes.len()) };
 }

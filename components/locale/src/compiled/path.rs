@@ -5,9 +5,10 @@
 //! when the process runs with elevated privileges, the kernel's `AT_SECURE`), then
 //! [`DEFAULT_DIR`]. In each, the file names tried are the name itself, then, when the name
 //! has no codeset or one that is UTF-8 in any spelling (`utf8`, `UTF-8`, `Utf_8`: its
-//! letters and digits, case folded, are `utf8`), the name with the codeset `UTF-8` and then
-//! `utf8`, the modifier kept: `de_DE`, `de_DE.utf8` and `de_DE.UTF-8` all find
-//! `de_DE.UTF-8`, and `de_DE@euro` finds `de_DE.UTF-8@euro`.
+//! letters and digits, case folded, are `utf8`), the name with the codeset `UTF-8`, then
+//! `utf8`, then none, the modifier kept: `de_DE`, `de_DE.utf8` and `de_DE.UTF-8` all find
+//! a file named `de_DE.UTF-8`, `de_DE.utf8` or `de_DE`, and `de_DE@euro` finds
+//! `de_DE.UTF-8@euro`.
 use core::ffi::CStr;
 
 use limpet_abi::limits::PATH_MAX;
@@ -20,8 +21,9 @@ use crate::abi::LOCALE_NAME_MAX;
 /// locales `limpet-localedef` compiles by default.
 pub const DEFAULT_DIR: &[u8] = b"/usr/lib/limpet/locale";
 
-/// The codeset spellings a UTF-8 locale's file may use, in the order they are tried.
-const UTF8_SPELLINGS: [&[u8]; 2] = [b"UTF-8", b"utf8"];
+/// The codeset parts a UTF-8 locale's file name may have, in the order they are tried
+/// (the last: none).
+const UTF8_SPELLINGS: [&[u8]; 3] = [b".UTF-8", b".utf8", b""];
 
 /// Whether `codeset` names UTF-8: its letters and digits, case folded, are "utf8".
 pub fn is_utf8(codeset: &[u8]) -> bool {
@@ -42,9 +44,9 @@ pub fn each_file_name<T>(name: &[u8], mut f: impl FnMut(&[u8]) -> Option<T>) -> 
     if !codeset.is_none_or(is_utf8) {
         return None;
     }
-    let mut buf = [0u8; LOCALE_NAME_MAX + 1 + 5];
+    let mut buf = [0u8; LOCALE_NAME_MAX + 6];
     for spelling in UTF8_SPELLINGS {
-        let parts = [base, b".", spelling, modifier];
+        let parts = [base, spelling, modifier];
         let len: usize = parts.iter().map(|p| p.len()).sum();
         if len > buf.len() {
             continue;
@@ -114,12 +116,12 @@ mod tests {
 
     #[test]
     fn normalisation() {
-        assert_eq!(names("de_DE.UTF-8"), ["de_DE.UTF-8", "de_DE.utf8"]);
-        assert_eq!(names("de_DE.utf8"), ["de_DE.utf8", "de_DE.UTF-8"]);
+        assert_eq!(names("de_DE.UTF-8"), ["de_DE.UTF-8", "de_DE.utf8", "de_DE"]);
+        assert_eq!(names("de_DE.utf8"), ["de_DE.utf8", "de_DE.UTF-8", "de_DE"]);
         assert_eq!(names("de_DE"), ["de_DE", "de_DE.UTF-8", "de_DE.utf8"]);
-        assert_eq!(names("de_DE.Utf_8"), ["de_DE.Utf_8", "de_DE.UTF-8", "de_DE.utf8"]);
+        assert_eq!(names("de_DE.Utf_8"), ["de_DE.Utf_8", "de_DE.UTF-8", "de_DE.utf8", "de_DE"]);
         assert_eq!(names("de_DE@euro"), ["de_DE@euro", "de_DE.UTF-8@euro", "de_DE.utf8@euro"]);
-        assert_eq!(names("sr_RS.UTF-8@latin"), ["sr_RS.UTF-8@latin", "sr_RS.utf8@latin"]);
+        assert_eq!(names("sr_RS.UTF-8@latin"), ["sr_RS.UTF-8@latin", "sr_RS.utf8@latin", "sr_RS@latin"]);
         assert_eq!(names("de_DE.ISO-8859-1"), ["de_DE.ISO-8859-1"]);
         assert_eq!(names("de_DE.utf16"), ["de_DE.utf16"]);
         assert_eq!(names("de_DE."), ["de_DE."]);

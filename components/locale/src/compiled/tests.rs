@@ -162,6 +162,8 @@ fn bad_files_leave_the_c_conventions() {
             // A bad file is passed over for the next name that holds a good one.
             ("xh_XH", b"junk".to_vec()),
             ("xh_XH.UTF-8", good.clone()),
+            // A file named without a codeset serves the UTF-8 names too.
+            ("xj_XJ", good.clone()),
         ],
     );
     for name in ["xe_XE.UTF-8", "xf_XF.UTF-8", "xg_XG.UTF-8"] {
@@ -172,10 +174,12 @@ fn bad_files_leave_the_c_conventions() {
         // SAFETY: made above.
         unsafe { freelocale(l) };
     }
-    let l = new(LC_ALL_MASK, "xh_XH");
-    assert_eq!(get(RADIXCHAR, l), ",");
-    // SAFETY: made above.
-    unsafe { freelocale(l) };
+    for name in ["xh_XH", "xj_XJ.utf8"] {
+        let l = new(LC_ALL_MASK, name);
+        assert_eq!(get(RADIXCHAR, l), ",", "{name}");
+        // SAFETY: made above.
+        unsafe { freelocale(l) };
+    }
     // SAFETY: the test lock is held.
     unsafe { crate::set_env("LIMPET_LOCPATH", None) };
 }
