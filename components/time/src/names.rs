@@ -24,19 +24,20 @@ pub const D_FMT: nl_item = D_T_FMT + 1;
 pub const T_FMT: nl_item = D_T_FMT + 2;
 pub const T_FMT_AMPM: nl_item = D_T_FMT + 3;
 
-/// One string of `LC_TIME`: `c` (the C locale's) when `loc`'s `LC_TIME` has no compiled
-/// locale (C, C.UTF-8, a name not installed), without asking limpet-locale for it (the
-/// common case stays a static slice), else the compiled locale's item `item`.
+/// One string of `LC_TIME`: `c` (the C locale's) when `loc`'s `LC_TIME` has neither a
+/// compiled locale nor a `MUSL_LOCPATH` catalog (C, C.UTF-8, a name not installed), without
+/// asking limpet-locale for it (the common case stays a static slice), else the locale's
+/// item `item` (the compiled string, or the C locale's as the catalog translates it, as
+/// musl's strftime reads `nl_langinfo`).
 #[inline]
 pub fn text(loc: &Locale, item: nl_item, c: &'static [u8]) -> &'static [u8] {
     #[cfg(test)]
     if let Some(f) = tests::STRINGS.get() {
         return f(item);
     }
-    if limpet_locale::map::compiled(loc.map(LC_TIME as usize)).is_none() {
-        c
-    } else {
-        limpet_locale::langinfo::item(item, loc).to_bytes()
+    match loc.map(LC_TIME as usize) {
+        Some(m) if m.compiled().is_some() || m.messages().is_some() => limpet_locale::langinfo::item(item, loc).to_bytes(),
+        _ => c,
     }
 }
 
