@@ -104,6 +104,14 @@ static void numbers(int multibyte_sep)
 			printf(" [%'14d] [%'-14d] [%'014d]", ints[i], ints[i], ints[i]);
 		printf("\n");
 	}
+	/* ecvt and fcvt give digits only, whatever the radix; gcvt is %.*g in the locale's. */
+	int decpt, sign;
+	char *ed = ecvt(-1234.5678, 6, &decpt, &sign);
+	printf("  ecvt [%s] %d %d", ed, decpt, sign);
+	char *fd = fcvt(1234.5678, 2, &decpt, &sign);
+	printf(" | fcvt [%s] %d %d", fd, decpt, sign);
+	char gb[64];
+	printf(" | gcvt [%s]\n", gcvt(1234.5678, 6, gb));
 	/* Wide output: a radix character or separator past ASCII is one wide character. */
 	wchar_t wide[64];
 	int wn = swprintf(wide, 64, L"%'.2f|%'d|%.1e", 1234567.5, -1234, 0.25);
