@@ -14,7 +14,8 @@
 //! - musl's empty `libm.a`, `libpthread.a`, ... and `bin/limpet-gcc` with its specs file;
 //! - `etc/ld-musl-x86_64.path`, the loader's search path: the installation's `lib`, then
 //!   the directories the system's musl loader searches;
-//! - what Rust programs need ([`crate::rustlink`]): the unwinders and `bin/limpet-cargo`.
+//! - what Rust programs need ([`crate::rustlink`]): the unwinders and `bin/limpet-cargo`;
+//! - `bin/limpet-localedef`, the locale compiler (a host program, built with std).
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -122,6 +123,7 @@ pub fn build(opts: &Options) -> Result<Dist> {
         run(Command::new("ar").arg("rc").arg(&a))?;
     }
     let gcc = write_wrapper(&prefix, &lib, &bin)?;
+    install_localedef(&root, &bin)?;
     write_path_file(&prefix)?;
     crate::rustlink::install(&prefix, &gcc, &exports)?;
     let dist = Dist { prefix, lib, gcc, build: b, components, exports, names };
@@ -334,6 +336,17 @@ fn build_crt(root: &Path, lib: &Path, profile: &str) -> Result {
             fs::copy(&first, lib.join(extra)).map_err(|e| e.to_string())?;
         }
     }
+    Ok(())
+}
+
+/// Builds `limpet-localedef` (a host std program, in release: it compiles every locale of a
+/// test run) and copies it into `bin`. Built alone: with assemble, features would unify.
+fn install_localedef(root: &Path, bin: &Path) -> Result {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run(Command::new(cargo).current_dir(root).args(["build", "-q", "-p", "limpet-localedef", "--release"]))?;
+    let dest = bin.join("limpet-localedef");
+    let _ = fs::remove_file(&dest);
+    fs::copy(root.join("target/release/limpet-localedef"), &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
     Ok(())
 }
 

@@ -15,7 +15,11 @@
 //! `NAME.args` (arguments), `NAME.libs` (shared libraries built before the program, one a
 //! line: `OUTPUT SOURCE [FLAGS]`; such a program is dynamic only: it has no `static` and
 //! `static-pie` runs, as musl's static dlopen loads nothing), `NAME.env` (`KEY=VALUE` lines
-//! added to the environment of every run, the reference's too). Only a `NAME.c` whose NAME
+//! added to the environment of every run, the reference's too; runs happen in
+//! `target/<work>/<way>`, so a relative path there is relative to that). Before the programs,
+//! [`compile_locales`] compiles [`LOCALES`] with the dist's `limpet-localedef` into
+//! `target/<work>/locale`: a program that uses them has `LIMPET_LOCPATH=../locale` in its
+//! `NAME.env`. Only a `NAME.c` whose NAME
 //! has no dot is a program: `NAME.PART.c` files are libraries' sources. tests/c/README.md
 //! says more. After the programs come the loader's bad-input cases in [`loader_cases`] and
 //! the cases no program's output can show in [`dl_loader_cases`] (AT_SECURE, the loader
@@ -45,6 +49,22 @@ const EMBEDDED: &[&str] = &["string", "malloc", "math"];
 
 /// The ways each program runs: the musl reference, then limpet's four.
 pub const WAYS: &[&str] = &["musl", "interp", "direct", "static", "static-pie"];
+
+/// The locales compiled for the programs (from Debian's sources, with the charmap UTF-8).
+const LOCALES: &[&str] = &["de_DE", "fr_FR", "ja_JP", "ru_RU", "en_US"];
+
+/// Compiles [`LOCALES`] as `NAME.UTF-8` into `work/locale` with the dist's
+/// `limpet-localedef`: where a program's `LIMPET_LOCPATH=../locale` finds them from each
+/// run's directory.
+fn compile_locales(d: &Dist, work: &Path) -> Result {
+    let dir = work.join("locale");
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let tool = d.prefix.join("bin/limpet-localedef");
+    for l in LOCALES {
+        output(Command::new(&tool).args(["-i", l, "-f", "UTF-8", "--path"]).arg(&dir).arg(format!("{l}.UTF-8")))?;
+    }
+    Ok(())
+}
 
 /// Every program runs with exactly this environment.
 const ENV: &[(&str, &str)] = &[("LIMPET_TEST", "1"), ("HOME", "/root"), ("PATH", "/usr/bin:/bin")];
@@ -383,6 +403,7 @@ fn lacks(d: &Dist, dir: &Path, files: &[String], headers: &std::collections::BTr
 fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mut Tally) -> Result {
     let src_dir = root.join("tests/c");
     let work = root.join("target").join(run.work);
+    compile_locales(d, &work)?;
     let so = d.libc_so();
     let headers: std::collections::BTreeMap<String, String> =
         crate::entrypoints::load()?.into_iter().map(|e| (e.name, e.header)).collect();

@@ -38,15 +38,25 @@ const TEST: &[Need] = &[
     ("/usr/include/mpfr.h", "libmpfr-dev"),
     // And the complex functions' (MPC).
     ("/usr/include/mpc.h", "libmpc-dev"),
-    // limpet-intl's tests write their .mo catalogs with msgfmt (gencat is libc-bin's).
+    // limpet-intl's tests and limpet-locale's MUSL_LOCPATH test write their .mo catalogs
+    // with msgfmt (gencat is libc-bin's).
     ("msgfmt", "gettext"),
     // limpet-iconv's oracle for every charset it converts (Python's codecs); its other
     // oracle, glibc's `iconv` command, is in libc-bin, which every Debian has.
     ("python3", "python3"),
+    // The locale sources limpet-localedef compiles for the C programs and its own tests,
+    // and glibc's localedef, the oracle those tests compare with.
+    ("/usr/share/i18n/locales/de_DE", "locales"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
-const BENCH: &[Need] = &[("patchelf", "patchelf"), ("taskset", "util-linux"), ("timeout", "coreutils")];
+const BENCH: &[Need] = &[
+    ("patchelf", "patchelf"),
+    ("taskset", "util-linux"),
+    ("timeout", "coreutils"),
+    // The strftime_locale row compiles de_DE from Debian's sources (bench/locales.rs).
+    ("/usr/share/i18n/locales/de_DE", "locales"),
+];
 
 /// The Rust workloads (`bench --rust`), on top of [`BENCH`]: the Ogg Vorbis files are made
 /// from generated audio.

@@ -1,15 +1,20 @@
-//! `nl_langinfo`, `nl_langinfo_l`: the C locale's strings, which every locale shares
-//! (without translation files), plus the codeset and the category names.
+//! `nl_langinfo`, `nl_langinfo_l`: a compiled locale's strings (pointers into its mapped
+//! file) for the categories that have one, else the C locale's; plus the codeset and the
+//! category names.
 use core::ffi::{c_char, c_int};
 
-use crate::abi::{CATEGORIES, CODESET, LC_MESSAGES, LC_MONETARY, LC_NUMERIC, LC_TIME, NL_LOCALE_NAME_INDEX, nl_item};
+use crate::abi::{CATEGORIES, CODESET, CRNCYSTR, LC_MESSAGES, LC_MONETARY, LC_NUMERIC, LC_TIME, NL_LOCALE_NAME_INDEX, nl_item};
+use crate::compiled::format;
 use crate::locale_t;
 use crate::map;
+use crate::messages;
 use crate::object;
 
-/// `LC_TIME`'s items in order from `ABDAY_1` (0x20000) to `ERA_T_FMT` (0x20031); index
-/// 0x2d (between `ERA` and `ERA_D_FMT`) has no name in the headers and is empty.
-static TIME: [&core::ffi::CStr; 0x32] = [
+/// The C locale's `LC_TIME` items in order from `ABDAY_1` (0x20000) to `ERA_T_FMT`
+/// (0x20031); index 0x2d (between `ERA` and `ERA_D_FMT`) has no name in the headers and is
+/// empty. (Public for limpet-localedef, which gives them to a locale that does not define
+/// the category.)
+pub static C_TIME: [&core::ffi::CStr; 0x32] = [
     c"Sun", c"Mon", c"Tue", c"Wed", c"Thu", c"Fri", c"Sat",
     c"Sunday", c"Monday", c"Tuesday", c"Wednesday", c"Thursday", c"Friday", c"Saturday",
     c"Jan", c"Feb", c"Mar", c"Apr", c"May", c"Jun", c"Jul", c"Aug", c"Sep", c"Oct", c"Nov", c"Dec",
@@ -19,10 +24,10 @@ static TIME: [&core::ffi::CStr; 0x32] = [
     c"%a %b %e %T %Y", c"%m/%d/%y", c"%H:%M:%S", c"%I:%M:%S %p",
     c"", c"", c"%m/%d/%y", c"0123456789", c"%a %b %e %T %Y", c"%H:%M:%S",
 ];
-/// `RADIXCHAR`, `THOUSEP`.
-static NUMERIC: [&core::ffi::CStr; 2] = [c".", c""];
-/// `YESEXPR`, `NOEXPR`, `YESSTR`, `NOSTR`.
-static MESSAGES: [&core::ffi::CStr; 4] = [c"^[yY]", c"^[nN]", c"yes", c"no"];
+/// The C locale's `RADIXCHAR`, `THOUSEP`.
+pub static C_NUMERIC: [&core::ffi::CStr; 2] = [c".", c""];
+/// The C locale's `YESEXPR`, `NOEXPR`, `YESSTR`, `NOSTR`.
+pub static C_MESSAGES: [&core::ffi::CStr; 4] = [c"^[yY]", c"^[nN]", c"yes", c"no"];
 
 /// The string for `item` in the locale `loc`, as `nl_langinfo_l` gives it: what other
 /// components format with (strftime's names and formats, the radix character).
@@ -40,22 +45,40 @@ fn lookup(item: nl_item, loc: &object::Locale) -> *const c_char {
     if idx == NL_LOCALE_NAME_INDEX as usize && (0..CATEGORIES as c_int).contains(&cat) {
         return map::name_of(loc.map(cat as usize));
     }
-    let table: &[&core::ffi::CStr] = match cat {
-        LC_NUMERIC => &NUMERIC,
-        LC_TIME => &TIME,
-        LC_MESSAGES => &MESSAGES,
-        // `CRNCYSTR` and the rest of LC_MONETARY are empty in the C locale.
-        LC_MONETARY => &[],
-        _ => &[],
+    // Each category's items: the C locale's table, and where they are in a compiled file.
+    let (table, slots): (&[&core::ffi::CStr], _) = match cat {
+        LC_NUMERIC => (&C_NUMERIC, format::NUMERIC..format::NUMERIC + C_NUMERIC.len()),
+        LC_TIME => (&C_TIME, format::TIME..format::TIME + format::TIME_ITEMS),
+        LC_MESSAGES => (&C_MESSAGES, format::MESSAGES..format::MESSAGES + format::MESSAGES_ITEMS),
+        // `CRNCYSTR` is LC_MONETARY's one item in musl's headers; empty in the C locale.
+        LC_MONETARY if idx == (CRNCYSTR & 0xffff) as usize => {
+            let at = format::MONETARY + format::CRNCYSTR;
+            (&[], at - idx..at + 1)
+        }
+        _ => return c"".as_ptr(),
     };
-    table.get(idx).copied().unwrap_or(c"").as_ptr()
+    let slot = slots.start + idx;
+    match map::compiled(loc.map(cat as usize)) {
+        Some(c) if slots.contains(&slot) => c.file.slot(slot).as_ptr(),
+        Some(_) => c"".as_ptr(),
+        // The C locale's string, which a `MUSL_LOCPATH` catalog may translate (not
+        // LC_NUMERIC's, and not an empty one, as in musl).
+        None => match table.get(idx) {
+            // SAFETY: the C locale's strings are static.
+            Some(s) if cat != LC_NUMERIC && !s.is_empty() => unsafe { messages::translate(s.as_ptr(), cat as usize, loc) },
+            Some(s) => s.as_ptr(),
+            None => c"".as_ptr(),
+        },
+    }
 }
 
 /// `nl_langinfo_l(item, loc)`—The string for the `<langinfo.h>` item `item` in the locale
 /// `loc`: `CODESET` is "UTF-8" when `loc`'s `LC_CTYPE` is UTF-8 and "ASCII" otherwise;
-/// `_NL_LOCALE_NAME(cat)` is the name of `loc`'s locale for `cat`; the other items are the C
-/// locale's, in every locale (musl translates them only from `MUSL_LOCPATH` files); unknown
-/// items give "". The string is static and must not be written.
+/// `_NL_LOCALE_NAME(cat)` is the name of `loc`'s locale for `cat`; the other items are those
+/// of the compiled locale `loc` names for the item's category, or the C locale's when it
+/// names none (as in musl); `ERA` and `ALT_DIGITS` are lists (strings one after another, an
+/// empty one last); unknown items give "". The string lives for ever and must not be
+/// written.
 ///
 /// # Safety
 /// `loc` is a live locale object (or `LC_GLOBAL_LOCALE`, taken as the global locale).

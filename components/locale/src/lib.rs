@@ -18,13 +18,18 @@
 //!   other components convert with ([`mb::decode`], [`mb::encode`]).
 #![cfg_attr(not(test), no_std)]
 
+#[cfg(any(test, feature = "writer"))]
+extern crate alloc;
+
 pub mod abi;
+pub mod compiled;
 mod imports;
 pub mod langinfo;
 pub mod localeconv;
 pub mod map;
 pub mod mb;
 pub mod mb_cur_max;
+pub mod messages;
 pub mod mo;
 pub mod newlocale;
 pub mod object;

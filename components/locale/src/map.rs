@@ -15,11 +15,17 @@ use limpet_start::env::getenv;
 use limpet_start::lock::Lock;
 
 use crate::abi::{CATEGORIES, LC_CTYPE, LOCALE_NAME_MAX};
+use crate::compiled::{self, Compiled};
+use crate::mo::Catalog;
 use crate::imports::malloc;
 
-/// One category's map: its name, NUL-terminated, and the next named map.
+/// One category's map: its name, NUL-terminated, the compiled locale found for the name
+/// when the map was made (if any), and the next named map.
 pub struct Map {
     name: [u8; LOCALE_NAME_MAX + 1],
+    compiled: Option<&'static Compiled>,
+    /// The `MUSL_LOCPATH` catalog of this name (see [`crate::messages`]).
+    messages: Option<Catalog<'static>>,
     next: *mut Map,
 }
 
@@ -34,6 +40,26 @@ impl Map {
         let len = self.name.iter().position(|&b| b == 0).unwrap_or(LOCALE_NAME_MAX);
         &self.name[..len]
     }
+
+    /// The compiled locale of this name, looked for once when the map was made.
+    #[inline]
+    pub fn compiled(&self) -> Option<&'static Compiled> {
+        self.compiled
+    }
+
+    /// The `MUSL_LOCPATH` message catalog of this name, looked for once when the map was
+    /// made.
+    #[inline]
+    pub fn messages(&self) -> Option<&Catalog<'static>> {
+        self.messages.as_ref()
+    }
+}
+
+/// The compiled locale a category's map has: none for the C locale's, C.UTF-8's, or a name
+/// no compiled file was found for.
+#[inline]
+pub fn compiled(map: MapRef) -> Option<&'static Compiled> {
+    map.and_then(Map::compiled)
 }
 
 /// A category's map: `None` for the C locale's, else a built-in or named map, which live
@@ -77,7 +103,7 @@ impl core::fmt::Debug for Map {
 unsafe impl Sync for Map {}
 
 /// The C.UTF-8 map of `LC_CTYPE`.
-pub static C_UTF8_CTYPE: Map = Map { name: builtin_name(), next: ptr::null_mut() };
+pub static C_UTF8_CTYPE: Map = Map { name: builtin_name(), compiled: None, messages: None, next: ptr::null_mut() };
 
 /// The C.UTF-8 `LC_CTYPE` map.
 pub fn c_utf8() -> MapRef {
@@ -168,7 +194,10 @@ pub fn resolve(cat: usize, name: &[u8]) -> Result<MapRef, NoMemory> {
     }
 }
 
-/// The named map for `name`, made on first use.
+/// The named map for `name`, made on first use, with the compiled locale and the
+/// `MUSL_LOCPATH` catalog found for the name then (see [`crate::compiled::path`]): the map is made once and kept for ever, and
+/// so is what it found, so a locale compiled later is seen by a process only for names it
+/// had not used yet.
 fn named(name: &[u8]) -> Result<&'static Map, NoMemory> {
     let mut m = NAMED.load(Ordering::Acquire);
     // SAFETY: named maps are never freed or changed once pushed.
@@ -185,8 +214,10 @@ fn named(name: &[u8]) -> Result<&'static Map, NoMemory> {
     }
     let mut full = [0u8; LOCALE_NAME_MAX + 1];
     full[..name.len()].copy_from_slice(name);
+    let compiled = compiled::find(name);
+    let messages = crate::messages::find(name);
     // SAFETY: `new` is a fresh allocation of a `Map`'s size (malloc aligns for any type).
-    unsafe { new.write(Map { name: full, next: NAMED.load(Ordering::Relaxed) }) };
+    unsafe { new.write(Map { name: full, compiled, messages, next: NAMED.load(Ordering::Relaxed) }) };
     NAMED.store(new, Ordering::Release);
     // SAFETY: initialised above, and never freed.
     Ok(unsafe { &*new })

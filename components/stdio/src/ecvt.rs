@@ -9,22 +9,29 @@
 use core::ffi::{c_char, c_double, c_int};
 
 use crate::abi::INT_MAX;
+use crate::printf::numeric::Numeric;
+use crate::printf::{FloatStyle, float_as};
+use crate::vsnprintf::BufSink;
 
 /// The C prototype of `snprintf`.
 type Snprintf = unsafe extern "C" fn(*mut c_char, usize, *const c_char, ...) -> c_int;
 
-/// This crate's own `snprintf`, called as C calls it: the formatter over a `va_list` is
-/// already there, and calling it through an argument list of Rust's would link a second
-/// copy of the whole formatter.
+/// This crate's own `snprintf`, called as C calls it (for `gcvt`, which is `sprintf`'s
+/// `%.*g`, in the locale's conventions as in glibc).
 fn snprintf() -> Snprintf {
     // SAFETY: the trampoline is a C-variadic function with this prototype.
     unsafe { core::mem::transmute::<*const (), Snprintf>(crate::variadic::snprintf as *const ()) }
 }
 
-/// `snprintf(buf, len, fmt, prec, x)` for a format of one `%.*` conversion of a double.
-fn digits_into(buf: &mut [u8], fmt: &core::ffi::CStr, prec: c_int, x: c_double) {
-    // SAFETY: the arguments are the two the format asks for, and `buf` holds `len` bytes.
-    unsafe { snprintf()(buf.as_mut_ptr().cast(), buf.len(), fmt.as_ptr(), prec, x) };
+/// `%.*e` or `%.*f` (by `style`) of `x` with precision `prec` into `buf`, NUL-terminated and
+/// cut to fit as snprintf's: always with the C locale's `.`, which `ecvt` and `fcvt` take
+/// out (their digits never hold a radix character, whatever the locale).
+fn digits_into(buf: &mut [u8], style: FloatStyle, prec: c_int, x: c_double) {
+    let room = buf.len() - 1;
+    let mut sink = BufSink { next: buf.as_mut_ptr(), room };
+    // Only a count past INT_MAX fails, which these buffers are far below.
+    let n = float_as(&mut sink, x, 0, prec.max(0) as usize, style, &Numeric::C).unwrap_or(0);
+    buf[n.min(room)] = 0;
 }
 
 /// The most digits `ecvt` returns.
@@ -51,7 +58,7 @@ pub unsafe extern "C" fn ecvt(x: c_double, n: c_int, decpt: *mut c_int, sign: *m
     let n = if (n as u32).wrapping_sub(1) >= ECVT_MAX as u32 { ECVT_DEFAULT } else { n };
     let mut buf = [0u8; 32];
     // At most 32 bytes: "-d.ddddddddddddddde+ddd" is shorter.
-    digits_into(&mut buf, c"%.*e", n - 1, x);
+    digits_into(&mut buf, FloatStyle::Exp, n - 1, x);
     // SAFETY: the static buffer is only used here and returned to the caller, as C intends.
     let out = unsafe { &mut *(&raw mut DIGITS) };
     let mut k = 0;
@@ -90,7 +97,7 @@ pub unsafe extern "C" fn fcvt(x: c_double, n: c_int, decpt: *mut c_int, sign: *m
     let n = if n as u32 > FCVT_MAX_PLACES as u32 { FCVT_MAX_PLACES } else { n };
     // 309 integer digits, the point, 1400 places, a sign and the NUL fit.
     let mut buf = [0u8; 1800];
-    digits_into(&mut buf, c"%.*f", n, x);
+    digits_into(&mut buf, FloatStyle::Fixed, n, x);
     let neg = buf[0] == b'-';
     let body = &buf[neg as usize..];
     // Leading zeros after "0." count positively; integer digits count negatively.
@@ -167,5 +174,20 @@ mod tests {
         assert_eq!(g(123.456, 1, &mut buf), "1e+02");
         assert_eq!(g(0.000123456, 3, &mut buf), "0.000123");
         assert_eq!(g(-0.0, 6, &mut buf), "-0");
+    }
+
+    #[test]
+    fn digits_whatever_the_radix() {
+        use crate::printf::numeric::tests::CONVENTIONS;
+        let c_locale = [e(123.456, 6), e(0.5, 1), f(123.456, 1), f(0.000123456, 6), f(1234567.25, 2)];
+        CONVENTIONS.set(Some((b",", b".", b"\x03")));
+        let comma = [e(123.456, 6), e(0.5, 1), f(123.456, 1), f(0.000123456, 6), f(1234567.25, 2)];
+        let mut buf = [0 as c_char; 64];
+        // SAFETY: a 64-byte buffer.
+        let g = unsafe { CStr::from_ptr(gcvt(1.5, 3, buf.as_mut_ptr())) }.to_str().unwrap().to_owned();
+        CONVENTIONS.set(None);
+        assert_eq!(comma, c_locale);
+        // gcvt is sprintf's %.*g, in the locale's conventions (as glibc's).
+        assert_eq!(g, "1,5");
     }
 }

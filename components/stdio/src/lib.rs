@@ -55,6 +55,9 @@ pub mod getw;
 mod imports;
 pub mod lock;
 pub mod memstream;
+#[cfg(test)]
+mod locale_tests;
+mod money;
 mod ofl;
 pub mod perror;
 pub mod popen;

@@ -1,10 +1,18 @@
-//! `strfmon` and `strfmon_l` (`<monetary.h>`): money amounts, as musl formats them. Every
-//! locale limpet and musl know has the C locale's `LC_MONETARY` (no currency symbol, no
-//! grouping, no sign strings), and musl's model of it is printf's: each conversion (`%n`,
-//! `%i`, or any other letter) prints the next `double` as `%*.*f`, with the right
-//! precision `.p` (2 when absent) and the width `#l + 1 + p` from the left precision, or the
-//! field width when that is larger. The flags `=f ^ ( + !` are read and change nothing;
-//! `%%` is a `%`. The number is this crate's printf core, so it is printf's to the digit.
+//! `strfmon` and `strfmon_l` (`<monetary.h>`): money amounts.
+//!
+//! In a locale whose `LC_MONETARY` is the C locale's (no currency symbol, `frac_digits`
+//! `CHAR_MAX`), amounts are formatted as musl formats them: musl's model of that locale is
+//! printf's, so each conversion (`%n`, `%i`, or any other letter) prints the next `double` as
+//! `%*.*f`, with the right precision `.p` (2 when absent) and the width `#l + 1 + p` from
+//! the left precision, or the field width when that is larger. The flags `=f ^ ( + !` are read
+//! and change nothing; `%%` is a `%`. The number is this crate's printf core, so it is
+//! printf's to the digit.
+//!
+//! In a locale with monetary conventions (`money.rs`), POSIX's rules apply: the currency
+//! symbol, sign strings and their positions (`cs_precedes`, `sep_by_space`, `sign_posn`, and
+//! the `int_` forms for `%i`), `mon_decimal_point`, grouping by `mon_thousands_sep` and
+//! `mon_grouping` (the `^` flag turns it off), the default right precision `frac_digits`,
+//! the `(`, `+`, `!`, `=f` and `-` flags.
 //!
 //! Where limpet keeps POSIX and musl 1.2.3 does not:
 //! - the result is always NUL-terminated, and literal text that leaves no room for the NUL
@@ -13,9 +21,12 @@
 //! - a specification cut off by the end of the format ends the output (musl reads on).
 use core::ffi::{c_char, c_void};
 
+use limpet_locale::abi::Lconv;
 use limpet_syscall::errno::E2BIG;
 use limpet_va::{VaArgs, VaList};
 
+use crate::money::{Money, Spec};
+use crate::printf::numeric::Numeric;
 use crate::printf::{ArgSource, fixed};
 use crate::vsnprintf::BufSink;
 
@@ -32,9 +43,11 @@ fn number(f: &[u8], i: &mut usize) -> usize {
     v
 }
 
-/// The strfmon loop over `fmt` (without its NUL) into `out`: the length of the result
-/// before its NUL, or E2BIG when the result and the NUL do not fit.
-pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A) -> Result<usize, i32> {
+/// The strfmon loop over `fmt` (without its NUL) into `out`, with the monetary conventions
+/// `lc`: the length of the result before its NUL, or E2BIG when the result and the NUL do
+/// not fit.
+pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A, lc: &Lconv) -> Result<usize, i32> {
+    let money = Money::of(lc);
     let n = out.len();
     // Room for the terminating NUL is kept from the start.
     if n == 0 {
@@ -55,15 +68,33 @@ pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A) -
             continue;
         }
         i += 1;
-        let mut left = false;
+        let mut spec = Spec::default();
         loop {
             match at(i) {
                 // The fill character pads only digit positions in a locale with grouping.
                 b'=' if at(i + 1) == 0 => break 'fmt,
-                b'=' => i += 2,
-                b'^' | b'(' | b'+' | b'!' => i += 1,
+                b'=' => {
+                    spec.fill = at(i + 1);
+                    i += 2;
+                }
+                b'^' => {
+                    spec.no_grouping = true;
+                    i += 1;
+                }
+                b'(' => {
+                    spec.parens = true;
+                    i += 1;
+                }
+                b'+' => {
+                    spec.parens = false;
+                    i += 1;
+                }
+                b'!' => {
+                    spec.no_symbol = true;
+                    i += 1;
+                }
                 b'-' => {
-                    left = true;
+                    spec.left = true;
                     i += 1;
                 }
                 _ => break,
@@ -74,17 +105,26 @@ pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A) -
         if at(i) == b'#' {
             i += 1;
             left_prec = number(fmt, &mut i);
+            spec.left_prec = Some(left_prec);
         }
         let mut right_prec = DEFAULT_RIGHT_PREC;
         if at(i) == b'.' {
             i += 1;
             right_prec = number(fmt, &mut i);
+            spec.right_prec = Some(right_prec);
         }
         if at(i) == 0 {
             break;
         }
+        spec.international = at(i) == b'i';
+        spec.width = field;
         i += 1;
         let x = args.next_f64();
+        if let Some(m) = &money {
+            l += m.convert(&mut out[l..n - 1], x, &spec)?;
+            continue;
+        }
+        let left = spec.left;
         let mut width = left_prec.saturating_add(1).saturating_add(right_prec);
         if !left {
             width = width.max(field);
@@ -97,7 +137,7 @@ pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A) -
         }
         // SAFETY: `out[l..]` has `room` + 1 bytes.
         let mut sink = BufSink { next: unsafe { out.as_mut_ptr().add(l) }, room };
-        let k = fixed(&mut sink, x, width, right_prec).map_err(|_| E2BIG)?;
+        let k = fixed(&mut sink, x, width, right_prec, &Numeric::C).map_err(|_| E2BIG)?;
         if k > room {
             return Err(E2BIG);
         }
@@ -113,18 +153,20 @@ pub fn format<A: ArgSource + ?Sized>(out: &mut [u8], fmt: &[u8], args: &mut A) -
 }
 
 /// `vstrfmon_l(s, max, loc, fmt, ap)`: the strfmon core over a C `va_list`, which
-/// [`strfmon`] and [`strfmon_l`] call (C has no `vstrfmon`).
+/// [`strfmon`] and [`strfmon_l`] call (C has no `vstrfmon`); a null `loc` stands for the
+/// calling thread's locale.
 ///
 /// # Safety
-/// As for [`strfmon`].
-unsafe extern "C" fn vstrfmon_l(s: *mut c_char, max: usize, _loc: *mut c_void, fmt: *const c_char, ap: VaList) -> isize {
+/// As for [`strfmon_l`].
+unsafe extern "C" fn vstrfmon_l(s: *mut c_char, max: usize, loc: *mut c_void, fmt: *const c_char, ap: VaList) -> isize {
     // SAFETY: the caller's buffer holds `max` bytes (a slice can describe at most
     // `isize::MAX`, more than any buffer), `fmt` is NUL-terminated, and `ap` holds doubles.
     unsafe {
         let out: &mut [u8] = if max == 0 { &mut [] } else { core::slice::from_raw_parts_mut(s.cast(), max.min(isize::MAX as usize)) };
         let fmt = core::ffi::CStr::from_ptr(fmt).to_bytes();
         let mut args = VaArgs::new(ap);
-        match format(out, fmt, &mut args) {
+        let loc = if loc.is_null() { limpet_locale::object::current() } else { limpet_locale::object::resolve(loc.cast()) };
+        match format(out, fmt, &mut args, limpet_locale::localeconv::of(loc)) {
             Ok(len) => len as isize,
             Err(e) => {
                 limpet_syscall::set_errno(e);
@@ -139,7 +181,7 @@ unsafe extern "C" fn vstrfmon_l(s: *mut c_char, max: usize, _loc: *mut c_void, f
 /// # Safety
 /// As for [`strfmon`].
 unsafe extern "C" fn vstrfmon(s: *mut c_char, max: usize, fmt: *const c_char, ap: VaList) -> isize {
-    // SAFETY: forwarded contract; every locale formats money alike.
+    // SAFETY: forwarded contract; a null locale is the thread's.
     unsafe { vstrfmon_l(s, max, core::ptr::null_mut(), fmt, ap) }
 }
 
@@ -155,11 +197,11 @@ limpet_va::variadic! {
 }
 
 limpet_va::variadic! {
-    /// `strfmon_l(s, max, loc, fmt, ...)`—[`strfmon`] in the locale `loc`; every locale
-    /// formats money alike.
+    /// `strfmon_l(s, max, loc, fmt, ...)`—[`strfmon`] with the `LC_MONETARY` of the locale
+    /// `loc`.
     ///
     /// # Safety
-    /// As for [`strfmon`].
+    /// As for [`strfmon`]; `loc` is a live locale object or `LC_GLOBAL_LOCALE`.
     fn strfmon_l(s: *mut c_char, max: usize, loc: *mut c_void, fmt: *const c_char) -> isize => vstrfmon_l
 }
 
@@ -171,7 +213,8 @@ mod tests {
     fn fmon(size: usize, fmt: &str, xs: &[f64]) -> Result<String, i32> {
         let args: Vec<Arg> = xs.iter().map(|&x| Arg::F64(x)).collect();
         let mut buf = vec![0x55u8; size + 1];
-        let r = format(&mut buf[..size], fmt.as_bytes(), &mut ArgList::new(&args));
+        let c = limpet_locale::localeconv::of(&limpet_locale::object::C_LOCALE);
+        let r = format(&mut buf[..size], fmt.as_bytes(), &mut ArgList::new(&args), c);
         assert_eq!(buf[size], 0x55, "wrote past max");
         r.map(|len| {
             assert_eq!(buf[len], 0, "terminated");

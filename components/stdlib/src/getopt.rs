@@ -42,12 +42,14 @@ limpet_syscall::object_alias!("optreset" => "__optreset", 4);
 ///
 /// # Safety
 /// `argv0` null or NUL-terminated; `what` readable for `len` bytes.
-pub(crate) unsafe fn complain(argv0: *const c_char, msg: &str, what: *const c_char, len: usize) {
+pub(crate) unsafe fn complain(argv0: *const c_char, msg: &'static core::ffi::CStr, what: *const c_char, len: usize) {
     // SAFETY: the caller's pointers; opterr is read like C reads it.
     unsafe {
         if opterr == 0 {
             return;
         }
+        // Translated in LC_MESSAGES where a MUSL_LOCPATH catalog has the text, as in musl.
+        let msg = core::ffi::CStr::from_ptr(limpet_syscall::messages::translate(msg.as_ptr(), core::ptr::null_mut())).to_bytes();
         let w = |p: *const u8, n: usize| limpet_syscall::unistd::write(2, p.cast(), n);
         if !argv0.is_null() {
             w(argv0.cast(), core::ffi::CStr::from_ptr(argv0).count_bytes());
@@ -132,7 +134,7 @@ pub unsafe extern "C" fn getopt(argc: c_int, argv: *const *mut c_char, optstring
         if at(spec, i) == 0 || c == b':' {
             optopt = c as c_int;
             if !quiet {
-                complain(*argv, ": unrecognized option: ", optchar, 1);
+                complain(*argv, c": unrecognized option: ", optchar, 1);
             }
             return b'?' as c_int;
         }
@@ -149,7 +151,7 @@ pub unsafe extern "C" fn getopt(argc: c_int, argv: *const *mut c_char, optstring
                 if quiet {
                     return b':' as c_int;
                 }
-                complain(*argv, ": option requires an argument: ", optchar, 1);
+                complain(*argv, c": option requires an argument: ", optchar, 1);
                 return b'?' as c_int;
             }
         }

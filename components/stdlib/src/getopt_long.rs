@@ -150,7 +150,7 @@ unsafe fn long_core(
                 if o.has_arg == 0 {
                     optopt = o.val;
                     if !quiet {
-                        complain(*argv, ": option does not take an argument: ", o.name, name_len);
+                        complain(*argv, c": option does not take an argument: ", o.name, name_len);
                     }
                     return b'?' as c_int;
                 }
@@ -162,7 +162,7 @@ unsafe fn long_core(
                     if quiet {
                         return b':' as c_int;
                     }
-                    complain(*argv, ": option requires an argument: ", o.name, name_len);
+                    complain(*argv, c": option requires an argument: ", o.name, name_len);
                     return b'?' as c_int;
                 }
                 optind += 1;
@@ -179,7 +179,7 @@ unsafe fn long_core(
         if at(arg, 1) == b'-' {
             optopt = 0;
             if !quiet {
-                let what = if count > 0 { ": option is ambiguous: " } else { ": unrecognized option: " };
+                let what = if count > 0 { c": option is ambiguous: " } else { c": unrecognized option: " };
                 complain(*argv, what, arg.add(2), core::ffi::CStr::from_ptr(arg.add(2)).count_bytes());
             }
             optind += 1;

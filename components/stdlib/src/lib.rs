@@ -35,6 +35,8 @@ pub mod strtold;
 mod testutil;
 mod underflow;
 mod unit;
+#[cfg(test)]
+mod locale_tests;
 pub mod wcstod;
 pub mod wcstol;
 

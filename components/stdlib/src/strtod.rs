@@ -39,9 +39,11 @@ const F32: Format = Format { mant: 24, emin: -126, hex_limit: 149 };
 enum Number<'a, C> {
     Nan,
     Inf,
-    /// Decimal digits with an optional point and exponent, for `str::parse`; `nonzero` when
-    /// some digit is not 0 (so a zero result is an underflow).
-    Decimal { text: &'a [C], nonzero: bool },
+    /// Decimal digits with an optional radix character (at `point`: its first unit and its
+    /// length; None as well for the C locale's `.`, which needs no rewriting) and exponent,
+    /// for `str::parse`; `nonzero` when some digit is not 0 (so a zero result is an
+    /// underflow).
+    Decimal { text: &'a [C], point: Option<(usize, usize)>, nonzero: bool },
     /// `m * 2^e`, inexact below `m` when `sticky`; `musl_e2` is the exponent musl checks.
     Hex { m: u128, sticky: bool, e: i64, musl_e2: i64 },
 }
@@ -88,6 +90,15 @@ fn at<C: Unit>(s: Text<'_, C>, i: usize) -> Option<u8> {
     (c != 0).then_some(c)
 }
 
+/// How many units at `s[i]` spell the radix character `radix` (0: none); `s[i]` must be
+/// known to be within the string (see [`Text`]).
+#[inline(always)]
+fn radix_at<C: Unit>(s: Text<'_, C>, i: usize, radix: &[u8]) -> usize {
+    // SAFETY: `s[i]` is within the string, and `radix_at` reads on only past units that
+    // matched the radix, which are not the terminator.
+    unsafe { C::radix_at(s.s.add(i), radix) }
+}
+
 /// The case-insensitive length of the prefix of `s` that matches `word`.
 fn match_len<C: Unit>(s: Text<'_, C>, word: &[u8]) -> usize {
     (0..word.len()).take_while(|&i| at(s, i).map(|c| c.to_ascii_lowercase()) == Some(word[i])).count()
@@ -112,9 +123,9 @@ fn exponent<C: Unit>(s: Text<'_, C>) -> Option<(i64, usize)> {
     Some((if neg { -v } else { v }, i))
 }
 
-/// Parses the number at the start of `s` (already past white space and sign): the number and
-/// the units it used, or None when there is none.
-fn parse<'a, C: Unit>(s: Text<'a, C>) -> Option<(Number<'a, C>, usize)> {
+/// Parses the number at the start of `s` (already past white space and sign), whose radix
+/// character is `radix`: the number and the units it used, or None when there is none.
+fn parse<'a, C: Unit>(s: Text<'a, C>, radix: &[u8]) -> Option<(Number<'a, C>, usize)> {
     let inf = match_len(s, b"infinity");
     if inf >= 3 {
         return Some((Number::Inf, if inf == 8 { 8 } else { 3 }));
@@ -131,22 +142,16 @@ fn parse<'a, C: Unit>(s: Text<'a, C>) -> Option<(Number<'a, C>, usize)> {
         return Some((Number::Nan, used));
     }
     if at(s, 0) == Some(b'0') && at(s, 1).is_some_and(|c| c | 0x20 == b'x') {
-        return Some(parse_hex(s.skip(2)).map_or((Number::Hex { m: 0, sticky: false, e: 0, musl_e2: 0 }, 1), |(n, used)| (n, used + 2)));
+        return Some(parse_hex(s.skip(2), radix).map_or((Number::Hex { m: 0, sticky: false, e: 0, musl_e2: 0 }, 1), |(n, used)| (n, used + 2)));
     }
-    let mut i = 0;
-    let (mut digits, mut nonzero) = (0, false);
-    let mut dot = false;
-    while let Some(c) = at(s, i) {
-        if c.is_ascii_digit() {
-            digits += 1;
-            nonzero |= c != b'0';
-        } else if c == b'.' && !dot {
-            dot = true;
-        } else {
-            break;
-        }
-        i += 1;
-    }
+    // The C locale's radix gets a loop of its own, as fast as one that knows only `.`; its
+    // text goes to `str::parse` as it is, so the point's place is not kept.
+    let (digits, nonzero, point, mut i) = if radix == b"." {
+        let (digits, nonzero, _, i) = digits_and_point(s, |_, c| usize::from(c == b'.'));
+        (digits, nonzero, None, i)
+    } else {
+        digits_and_point(s, |i, _| radix_at(s, i, radix))
+    };
     if digits == 0 {
         return None;
     }
@@ -155,19 +160,45 @@ fn parse<'a, C: Unit>(s: Text<'a, C>) -> Option<(Number<'a, C>, usize)> {
             i += n;
         }
     }
-    Some((Number::Decimal { text: s.prefix(i), nonzero }, i))
+    Some((Number::Decimal { text: s.prefix(i), point, nonzero }, i))
 }
 
-/// Parses hexadecimal digits with an optional point and `p` exponent (after `0x`); None when
-/// there is no digit.
-fn parse_hex<'a, C: Unit>(s: Text<'a, C>) -> Option<(Number<'a, C>, usize)> {
+/// Reads decimal digits with at most one radix character among them from the start of `s`,
+/// `radix(i, c)` telling how many units at `s[i]` (whose ASCII byte is `c`) spell it: the
+/// count of digits, whether one is not 0, the radix character's place, and the units read.
+#[inline(always)]
+fn digits_and_point<C: Unit>(s: Text<'_, C>, radix: impl Fn(usize, u8) -> usize) -> (usize, bool, Option<(usize, usize)>, usize) {
+    let mut i = 0;
+    let (mut digits, mut nonzero) = (0, false);
+    let mut point = None;
+    while let Some(c) = at(s, i) {
+        if c.is_ascii_digit() {
+            digits += 1;
+            nonzero |= c != b'0';
+            i += 1;
+            continue;
+        }
+        let n = if point.is_none() { radix(i, c) } else { 0 };
+        if n == 0 {
+            break;
+        }
+        point = Some((i, n));
+        i += n;
+    }
+    (digits, nonzero, point, i)
+}
+
+/// Parses hexadecimal digits with an optional radix character `radix` and `p` exponent
+/// (after `0x`); None when there is no digit.
+fn parse_hex<'a, C: Unit>(s: Text<'a, C>, radix: &[u8]) -> Option<(Number<'a, C>, usize)> {
     let (mut m, mut k, mut sticky) = (0u128, 0i64, false);
     let (mut rp, mut started, mut dot, mut any) = (0i64, false, false, false);
     let mut i = 0;
     while let Some(c) = at(s, i) {
-        if c == b'.' && !dot {
+        let n = if dot { 0 } else { radix_at(s, i, radix) };
+        if n != 0 {
             dot = true;
-            i += 1;
+            i += n;
             continue;
         }
         let Some(d) = (c as char).to_digit(16) else { break };
@@ -256,12 +287,19 @@ fn hex_unsigned_zero(m: u128, sticky: bool, e: i64, musl_e2: i64, f: &Format) ->
 /// "far too small": twice the x87 significand's 64 bits.
 const MUSL_TINY_MARGIN: i64 = 128;
 
-/// Converts the number at `s` to the bits of format `f` without the sign, and the sign;
-/// stores the end in `*endptr` if non-null. `to_bits` rounds a decimal text to `f`.
+/// Converts the number at `s`, whose radix character is `radix` (the locale's, never
+/// empty), to the bits of format `f` without the sign, and the sign; stores the end in
+/// `*endptr` if non-null. `to_bits` rounds a decimal text (with `.` as its point) to `f`.
 ///
 /// # Safety
 /// `s` must be terminated by a zero unit; `endptr` null or writable.
-pub(crate) unsafe fn convert<C: Unit>(s: *const C, endptr: *mut *mut C, f: &Format, to_bits: &dyn Fn(&str) -> u128) -> (u128, bool) {
+pub(crate) unsafe fn convert<C: Unit>(
+    s: *const C,
+    endptr: *mut *mut C,
+    radix: &[u8],
+    f: &Format,
+    to_bits: &dyn Fn(&str) -> u128,
+) -> (u128, bool) {
     // SAFETY: the caller's string is terminated and outlives this call.
     let units = unsafe { Text::new(s) };
     let mut i = 0;
@@ -276,7 +314,7 @@ pub(crate) unsafe fn convert<C: Unit>(s: *const C, endptr: *mut *mut C, f: &Form
     let frac_bits = f.mant - 1;
     let inf = ((3 - 2 * f.emin) as u128) << frac_bits;
     let mut unsigned_zero = false;
-    let (bits, used) = match parse(units.skip(i)) {
+    let (bits, used) = match parse(units.skip(i), radix) {
         None => {
             set_errno(errno::EINVAL);
             i = 0;
@@ -284,8 +322,8 @@ pub(crate) unsafe fn convert<C: Unit>(s: *const C, endptr: *mut *mut C, f: &Form
         }
         Some((Number::Nan, n)) => (inf | 1 << (frac_bits - 1), n),
         Some((Number::Inf, n)) => (inf, n),
-        Some((Number::Decimal { text, nonzero }, n)) => {
-            let bits = C::with_decimal(text, |text| {
+        Some((Number::Decimal { text, point, nonzero }, n)) => {
+            let bits = C::with_decimal(text, point, |text| {
                 let bits = to_bits(text);
                 let subnormal = bits < 1 << frac_bits;
                 if bits == inf || (nonzero && subnormal && crate::underflow::underflow_reported(text, bits, f)) {
@@ -320,7 +358,7 @@ pub(crate) unsafe fn convert<C: Unit>(s: *const C, endptr: *mut *mut C, f: &Form
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn strtod(s: *const c_char, endptr: *mut *mut c_char) -> f64 {
     // SAFETY: the caller's string is NUL-terminated and `endptr` null or writable.
-    unsafe { to_f64(s.cast::<u8>(), endptr.cast()) }
+    unsafe { to_f64(s.cast::<u8>(), endptr.cast(), current_radix()) }
 }
 
 /// `strtof(s, endptr)`—[`strtod`] for `float`, rounded once, straight from the digits.
@@ -330,7 +368,41 @@ pub unsafe extern "C" fn strtod(s: *const c_char, endptr: *mut *mut c_char) -> f
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn strtof(s: *const c_char, endptr: *mut *mut c_char) -> f32 {
     // SAFETY: the caller's string is NUL-terminated and `endptr` null or writable.
-    unsafe { to_f32(s.cast::<u8>(), endptr.cast()) }
+    unsafe { to_f32(s.cast::<u8>(), endptr.cast(), current_radix()) }
+}
+
+/// [`strtod`] with the radix character `radix` rather than the locale's, for a caller that
+/// has made the text itself (scanf's normalised fields use `.`).
+///
+/// # Safety
+/// As for [`strtod`].
+pub unsafe fn strtod_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[u8]) -> f64 {
+    // SAFETY: the caller's string is NUL-terminated and `endptr` null or writable.
+    unsafe { to_f64(s.cast::<u8>(), endptr.cast(), radix) }
+}
+
+/// [`strtof`] with the radix character `radix`, as [`strtod_radix`].
+///
+/// # Safety
+/// As for [`strtod`].
+pub unsafe fn strtof_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[u8]) -> f32 {
+    // SAFETY: the caller's string is NUL-terminated and `endptr` null or writable.
+    unsafe { to_f32(s.cast::<u8>(), endptr.cast(), radix) }
+}
+
+/// The radix character of the calling thread's locale (`LC_NUMERIC`).
+#[inline]
+pub(crate) fn current_radix() -> &'static [u8] {
+    limpet_locale::localeconv::radix(limpet_locale::object::current())
+}
+
+/// The radix character of the locale object `loc` (`LC_GLOBAL_LOCALE`: the global locale).
+///
+/// # Safety
+/// `loc` is `LC_GLOBAL_LOCALE` or a live locale object.
+pub(crate) unsafe fn radix_of(loc: *mut c_void) -> &'static [u8] {
+    // SAFETY: by the caller's contract.
+    limpet_locale::localeconv::radix(unsafe { limpet_locale::object::resolve(loc.cast()) })
 }
 
 /// `double atof(const char *s)`—`strtod(s, NULL)`: the `double` at the start of `s`, with
@@ -344,47 +416,48 @@ pub unsafe extern "C" fn atof(s: *const c_char) -> f64 {
     unsafe { strtod(s, core::ptr::null_mut()) }
 }
 
-/// The `double` conversion of `strtod` and `wcstod`.
+/// The `double` conversion of `strtod` and `wcstod`, with the radix character `radix`.
 ///
 /// # Safety
 /// `s` must be terminated by a zero unit; `endptr` null or writable.
-pub(crate) unsafe fn to_f64<C: Unit>(s: *const C, endptr: *mut *mut C) -> f64 {
+pub(crate) unsafe fn to_f64<C: Unit>(s: *const C, endptr: *mut *mut C, radix: &[u8]) -> f64 {
     let to_bits = |t: &str| t.parse::<f64>().map_or(0, |v| v.to_bits() as u128);
     // SAFETY: the caller's contract is convert's.
-    let (bits, neg) = unsafe { convert(s, endptr, &F64, &to_bits) };
+    let (bits, neg) = unsafe { convert(s, endptr, radix, &F64, &to_bits) };
     f64::from_bits(bits as u64 | (neg as u64) << 63)
 }
 
-/// The `float` conversion of `strtof` and `wcstof`, rounded once, straight from the digits.
+/// The `float` conversion of `strtof` and `wcstof`, rounded once, straight from the digits,
+/// with the radix character `radix`.
 ///
 /// # Safety
 /// `s` must be terminated by a zero unit; `endptr` null or writable.
-pub(crate) unsafe fn to_f32<C: Unit>(s: *const C, endptr: *mut *mut C) -> f32 {
+pub(crate) unsafe fn to_f32<C: Unit>(s: *const C, endptr: *mut *mut C, radix: &[u8]) -> f32 {
     let to_bits = |t: &str| t.parse::<f32>().map_or(0, |v| v.to_bits() as u128);
     // SAFETY: the caller's contract is convert's.
-    let (bits, neg) = unsafe { convert(s, endptr, &F32, &to_bits) };
+    let (bits, neg) = unsafe { convert(s, endptr, radix, &F32, &to_bits) };
     f32::from_bits(bits as u32 | (neg as u32) << 31)
 }
 
 macro_rules! locale_forms {
-    ($($name:ident $base:ident -> $ty:ty;)+) => {$(
-        #[doc = concat!("`", stringify!($name), "(s, endptr, loc)`—[`", stringify!($base), "`]; every locale limpet knows uses `.` as the radix point.")]
+    ($($name:ident $base:ident $conv:ident -> $ty:ty;)+) => {$(
+        #[doc = concat!("`", stringify!($name), "(s, endptr, loc)`—[`", stringify!($base), "`] with the radix character of `loc`'s `LC_NUMERIC`.")]
         ///
         /// # Safety
-        #[doc = concat!("As for [`", stringify!($base), "`].")]
+        #[doc = concat!("As for [`", stringify!($base), "`]; `loc` is a live locale object or `LC_GLOBAL_LOCALE`.")]
         #[cfg_attr(feature = "export", unsafe(no_mangle))]
-        pub unsafe extern "C" fn $name(s: *const c_char, endptr: *mut *mut c_char, _loc: *mut c_void) -> $ty {
+        pub unsafe extern "C" fn $name(s: *const c_char, endptr: *mut *mut c_char, loc: *mut c_void) -> $ty {
             // SAFETY: the caller keeps the contract.
-            unsafe { $base(s, endptr) }
+            unsafe { $conv(s.cast::<u8>(), endptr.cast(), radix_of(loc)) }
         }
     )+};
 }
 
 locale_forms! {
-    strtod_l strtod -> f64;
-    __strtod_l strtod -> f64;
-    strtof_l strtof -> f32;
-    __strtof_l strtof -> f32;
+    strtod_l strtod to_f64 -> f64;
+    __strtod_l strtod to_f64 -> f64;
+    strtof_l strtof to_f32 -> f32;
+    __strtof_l strtof to_f32 -> f32;
 }
 
 #[cfg(test)]

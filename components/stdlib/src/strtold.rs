@@ -14,7 +14,7 @@ use core::cmp::Ordering;
 use core::ffi::{c_char, c_void};
 
 use crate::MAX_DIGITS;
-use crate::strtod::{Format, convert, round_binary};
+use crate::strtod::{Format, convert, current_radix, radix_of, round_binary};
 use crate::unit::Unit;
 
 const F80: Format = Format { mant: 64, emin: -16382, hex_limit: 16445 };
@@ -199,7 +199,27 @@ fn decimal_bits(text: &str) -> u128 {
 /// `s` must be NUL-terminated; `endptr` null or writable; `out` writable for 16 bytes.
 pub unsafe extern "C" fn strtold_bytes(s: *const c_char, endptr: *mut *mut c_char, out: *mut [u8; 16]) {
     // SAFETY: the caller's contract is to_x87's.
-    unsafe { to_x87(s.cast::<u8>(), endptr.cast(), out) }
+    unsafe { to_x87(s.cast::<u8>(), endptr.cast(), current_radix(), out) }
+}
+
+/// Converts like `strtold` with the radix character `radix` rather than the locale's, for a
+/// caller that has made the text itself, returning the result as [`strtold_bytes`] does.
+///
+/// # Safety
+/// As for [`strtold_bytes`].
+pub unsafe fn strtold_bytes_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[u8], out: *mut [u8; 16]) {
+    // SAFETY: the caller's contract is to_x87's.
+    unsafe { to_x87(s.cast::<u8>(), endptr.cast(), radix, out) }
+}
+
+/// Converts like `strtold_l` with the locale `loc`, returning the result as [`strtold_bytes`]
+/// does.
+///
+/// # Safety
+/// As for [`strtold_bytes`]; `loc` is a live locale object or `LC_GLOBAL_LOCALE`.
+pub unsafe extern "C" fn strtold_l_bytes(s: *const c_char, endptr: *mut *mut c_char, out: *mut [u8; 16], loc: *mut c_void) {
+    // SAFETY: the caller's contract is to_x87's and radix_of's.
+    unsafe { to_x87(s.cast::<u8>(), endptr.cast(), radix_of(loc), out) }
 }
 
 /// Converts like `wcstold`, returning the result as [`strtold_bytes`] does.
@@ -209,17 +229,17 @@ pub unsafe extern "C" fn strtold_bytes(s: *const c_char, endptr: *mut *mut c_cha
 /// writable for 16 bytes.
 pub unsafe extern "C" fn wcstold_bytes(s: *const limpet_abi::wchar::wchar_t, endptr: *mut *mut limpet_abi::wchar::wchar_t, out: *mut [u8; 16]) {
     // SAFETY: the caller's contract is to_x87's; a wchar_t is a u32's size and alignment.
-    unsafe { to_x87(s.cast::<u32>(), endptr.cast(), out) }
+    unsafe { to_x87(s.cast::<u32>(), endptr.cast(), current_radix(), out) }
 }
 
-/// The conversion of both, over either character unit.
+/// The conversion of both, over either character unit, with the radix character `radix`.
 ///
 /// # Safety
 /// `s` must be terminated by a zero unit; `endptr` null or writable; `out` writable for 16
 /// bytes.
-unsafe fn to_x87<C: Unit>(s: *const C, endptr: *mut *mut C, out: *mut [u8; 16]) {
+unsafe fn to_x87<C: Unit>(s: *const C, endptr: *mut *mut C, radix: &[u8], out: *mut [u8; 16]) {
     // SAFETY: the caller's string is terminated and `endptr` null or writable.
-    let (bits, neg) = unsafe { convert(s, endptr, &F80, &decimal_bits) };
+    let (bits, neg) = unsafe { convert(s, endptr, radix, &F80, &decimal_bits) };
     // round_binary's layout folds the integer bit into the exponent; x87 stores it.
     let exp = bits >> 63;
     let frac = bits & ((1 << 63) - 1);
@@ -229,8 +249,10 @@ unsafe fn to_x87<C: Unit>(s: *const C, endptr: *mut *mut C, out: *mut [u8; 16]) 
 }
 
 /// Defines a `long double`-returning entry point: reserve a 16-byte buffer (keeping the
-/// stack 16-byte aligned for the call), let the `bytes` function ([`strtold_bytes`] or
-/// [`wcstold_bytes`]) fill it, load it into `st(0)`.
+/// stack 16-byte aligned for the call), let the `bytes` function ([`strtold_bytes`],
+/// [`strtold_l_bytes`] or [`wcstold_bytes`]) fill it, load it into `st(0)`. The third
+/// argument (the `_l` forms' locale) moves to the fourth register, after the buffer; the
+/// functions with three parameters ignore it.
 macro_rules! x87_entry {
     ($($(#[$doc:meta])* $name:ident($char:ty) = $bytes:ident;)+) => {$(
         $(#[$doc])*
@@ -238,6 +260,7 @@ macro_rules! x87_entry {
         #[cfg_attr(feature = "export", unsafe(no_mangle))]
         pub unsafe extern "C" fn $name(s: *const $char, endptr: *mut *mut $char, loc: *mut c_void) {
             core::arch::naked_asm!(
+                "mov rcx, rdx",
                 "sub rsp, 24",
                 "mov rdx, rsp",
                 "call {bytes}",
@@ -258,18 +281,18 @@ x87_entry! {
     /// # Safety
     /// `s` must be NUL-terminated; `endptr` null or writable. Callable from C only.
     strtold(c_char) = strtold_bytes;
-    /// `long double strtold_l(const char *s, char **endptr, locale_t loc)`—`strtold`; every
-    /// locale limpet knows uses `.` as the radix point.
+    /// `long double strtold_l(const char *s, char **endptr, locale_t loc)`—`strtold` with
+    /// the radix character of `loc`'s `LC_NUMERIC`.
     ///
     /// # Safety
-    /// As for `strtold`.
-    strtold_l(c_char) = strtold_bytes;
+    /// As for `strtold`; `loc` is a live locale object or `LC_GLOBAL_LOCALE`.
+    strtold_l(c_char) = strtold_l_bytes;
     /// `long double __strtold_l(const char *s, char **endptr, locale_t loc)`—musl's internal
     /// name of `strtold_l`.
     ///
     /// # Safety
-    /// As for `strtold`.
-    __strtold_l(c_char) = strtold_bytes;
+    /// As for `strtold_l`.
+    __strtold_l(c_char) = strtold_l_bytes;
     /// `long double wcstold(const wchar_t *s, wchar_t **endptr)`—`strtold` for a wide
     /// string (`wcstod.rs` says how the wide forms read); `*endptr` counts wide characters.
     /// (The Rust signature is nominal, as for `strtold`.)

@@ -21,9 +21,52 @@ pub(crate) trait Unit: Copy {
     /// Whether the character is white space that may precede a number.
     fn is_space(self) -> bool;
 
-    /// Calls `f` with the decimal number `text` (digits, at most one point, an optional
-    /// exponent: every unit ASCII) as a `str` of the same value.
-    fn with_decimal<R>(text: &[Self], f: impl FnOnce(&str) -> R) -> R;
+    /// How many units of the string at `p` spell the locale's radix character `radix` (its
+    /// multibyte text, never empty): 0 when they do not.
+    ///
+    /// # Safety
+    /// `p` points into a string terminated by a zero unit.
+    unsafe fn radix_at(p: *const Self, radix: &[u8]) -> usize;
+
+    /// Calls `f` with the decimal number `text` (digits, at most one radix character at
+    /// `point`: its start and units, an optional exponent; every other unit ASCII) as a
+    /// `str` of the same value, with `.` for the radix character.
+    fn with_decimal<R>(text: &[Self], point: Option<(usize, usize)>, f: impl FnOnce(&str) -> R) -> R;
+}
+
+/// `text`'s units as the ASCII bytes `str::parse` reads: the radix character's units at
+/// `point` become one `.`.
+fn spliced<C: Unit>(text: &[C], point: Option<(usize, usize)>) -> impl Iterator<Item = u8> + Clone {
+    let (at, n) = point.unwrap_or((usize::MAX, 0));
+    text.iter().enumerate().filter_map(move |(k, &c)| {
+        if k == at {
+            Some(b'.')
+        } else if k > at && k < at + n {
+            None
+        } else {
+            Some(c.ascii())
+        }
+    })
+}
+
+/// Calls `f` with the bytes `bytes` (`len` of them, ASCII) as a `str`: copied when short, else
+/// rewritten by [`normalise`] to the same value in fewer digits. Only a radix character other
+/// than `.` comes here, out of the C locale's way.
+#[cold]
+#[inline(never)]
+fn narrowed<R>(bytes: impl Iterator<Item = u8> + Clone, len: usize, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [MaybeUninit::<u8>::uninit(); NARROW_CAP];
+    let len = if len <= NARROW_CAP {
+        for (b, c) in buf.iter_mut().zip(bytes) {
+            b.write(c);
+        }
+        len
+    } else {
+        normalise(bytes, &mut buf)
+    };
+    // SAFETY: the first `len` bytes were written just above, all ASCII.
+    let bytes = unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), len) };
+    f(core::str::from_utf8(bytes).unwrap_or_default())
 }
 
 impl Unit for u8 {
@@ -37,9 +80,23 @@ impl Unit for u8 {
         crate::is_space(self)
     }
 
-    fn with_decimal<R>(text: &[u8], f: impl FnOnce(&str) -> R) -> R {
-        // The scanner only lets ASCII digits, `.`, `e`/`E` and signs into `text`.
-        f(core::str::from_utf8(text).unwrap_or_default())
+    #[inline]
+    unsafe fn radix_at(p: *const u8, radix: &[u8]) -> usize {
+        // Each byte is read only after the one before it matched a radix byte, which is not
+        // the terminator (the radix holds no NUL).
+        // SAFETY: so every byte read is within the caller's terminated string.
+        let all = radix.iter().enumerate().all(|(k, &r)| unsafe { *p.add(k) } == r);
+        if all { radix.len() } else { 0 }
+    }
+
+    fn with_decimal<R>(text: &[u8], point: Option<(usize, usize)>, f: impl FnOnce(&str) -> R) -> R {
+        match point {
+            // The scanner only lets ASCII digits, the radix, `e`/`E` and signs into `text`, so
+            // with the C locale's `.` it is the `str` as it is.
+            Some((at, 1)) if text[at] != b'.' => narrowed(spliced(text, point), text.len(), f),
+            None | Some((_, 1)) => f(core::str::from_utf8(text).unwrap_or_default()),
+            Some((_, n)) => narrowed(spliced(text, point), text.len() + 1 - n, f),
+        }
     }
 }
 
@@ -54,7 +111,34 @@ impl Unit for u32 {
         limpet_ctype::wide::iswspace(self) != 0
     }
 
-    fn with_decimal<R>(text: &[u32], f: impl FnOnce(&str) -> R) -> R {
+    #[inline]
+    unsafe fn radix_at(p: *const u32, radix: &[u8]) -> usize {
+        if let [b] = radix {
+            // SAFETY: `p` is within the caller's string.
+            return usize::from(unsafe { *p } == u32::from(*b));
+        }
+        // A wide string holds the radix as its characters: the multibyte text decoded (as
+        // UTF-8, the encoding of every locale with a radix past ASCII).
+        let Ok(text) = core::str::from_utf8(radix) else { return 0 };
+        let mut n = 0;
+        for c in text.chars() {
+            // SAFETY: read only after the unit before matched a character, which is not the
+            // terminator, so within the string.
+            if unsafe { *p.add(n) } != c as u32 {
+                return 0;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    fn with_decimal<R>(text: &[u32], point: Option<(usize, usize)>, f: impl FnOnce(&str) -> R) -> R {
+        if let Some((at, n)) = point
+            && (n != 1 || text[at] != u32::from(b'.'))
+        {
+            // Another radix character than the C locale's `.` becomes one.
+            return narrowed(spliced(text, point), text.len() + 1 - n, f);
+        }
         let mut buf = [MaybeUninit::<u8>::uninit(); NARROW_CAP];
         let len = if text.len() <= NARROW_CAP {
             for (b, &c) in buf.iter_mut().zip(text) {
@@ -62,32 +146,31 @@ impl Unit for u32 {
             }
             text.len()
         } else {
-            normalise(text, &mut buf)
+            normalise(text.iter().map(|&c| c.ascii()), &mut buf)
         };
         // SAFETY: the first `len` bytes were written just above, all ASCII.
         let bytes = unsafe { core::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), len) };
         f(core::str::from_utf8(bytes).unwrap_or_default())
-    }
-}
+    }}
 
 /// The longest decimal text a wide conversion narrows as it is. A longer one is rewritten as
 /// its first [`MAX_DIGITS`](crate::MAX_DIGITS) significant digits, a `1` if a nonzero digit
 /// follows them, and an exponent, which has room here too.
 const NARROW_CAP: usize = crate::MAX_DIGITS + 32;
 
-/// Writes the decimal `text` (longer than [`NARROW_CAP`]) into `out` as
+/// Writes the decimal `text` (ASCII, longer than [`NARROW_CAP`]) into `out` as
 /// `digits[1]e[-]exponent` of the same value to the conversions: they look at
 /// [`MAX_DIGITS`](crate::MAX_DIGITS) significant digits and only ask whether any later digit
 /// is nonzero (no halfway point between two `long double`s has more digits). Returns the
 /// length written.
-fn normalise(text: &[u32], out: &mut [MaybeUninit<u8>; NARROW_CAP]) -> usize {
-    let bytes = || text.iter().map(|&c| c.ascii());
-    let mant_end = bytes().position(|c| c | 0x20 == b'e').unwrap_or(text.len());
+fn normalise(text: impl Iterator<Item = u8> + Clone, out: &mut [MaybeUninit<u8>; NARROW_CAP]) -> usize {
+    let bytes = || text.clone();
+    let mant_end = bytes().position(|c| c | 0x20 == b'e').unwrap_or(usize::MAX);
     // The exponent as the scanner accepted it, saturated like theirs far beyond any that
     // matters.
     let mut exp: i64 = 0;
     let mut sign = 1;
-    for c in bytes().skip(mant_end + 1) {
+    for c in bytes().skip(mant_end.saturating_add(1)) {
         match c {
             b'-' => sign = -1,
             b'+' => {}
@@ -164,7 +247,8 @@ mod tests {
 
     fn narrowed(s: &str) -> String {
         let wide: Vec<u32> = s.chars().map(|c| c as u32).collect();
-        u32::with_decimal(&wide, |t| t.to_owned())
+        let point = s.find('.').map(|k| (k, 1));
+        u32::with_decimal(&wide, point, |t| t.to_owned())
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! the number, after leading `iswspace` white space.
 use limpet_abi::wchar::wchar_t;
 
-use crate::strtod::{to_f32, to_f64};
+use crate::strtod::{current_radix, to_f32, to_f64};
 
 /// `double wcstod(const wchar_t *s, wchar_t **endptr)`—[`strtod`](crate::strtod::strtod) for
 /// a wide string: the nearest `double` to the decimal or hexadecimal number, `inf` or `nan`
@@ -18,7 +18,7 @@ use crate::strtod::{to_f32, to_f64};
 pub unsafe extern "C" fn wcstod(s: *const wchar_t, endptr: *mut *mut wchar_t) -> f64 {
     // SAFETY: the caller's string is terminated and `endptr` null or writable; a wchar_t is
     // a u32's size and alignment.
-    unsafe { to_f64(s.cast::<u32>(), endptr.cast()) }
+    unsafe { to_f64(s.cast::<u32>(), endptr.cast(), current_radix()) }
 }
 
 /// `float wcstof(const wchar_t *s, wchar_t **endptr)`—[`wcstod`] for `float`, rounded once,
@@ -30,7 +30,7 @@ pub unsafe extern "C" fn wcstod(s: *const wchar_t, endptr: *mut *mut wchar_t) ->
 pub unsafe extern "C" fn wcstof(s: *const wchar_t, endptr: *mut *mut wchar_t) -> f32 {
     // SAFETY: the caller's string is terminated and `endptr` null or writable; a wchar_t is
     // a u32's size and alignment.
-    unsafe { to_f32(s.cast::<u32>(), endptr.cast()) }
+    unsafe { to_f32(s.cast::<u32>(), endptr.cast(), current_radix()) }
 }
 
 #[cfg(test)]

@@ -169,24 +169,35 @@ pub fn strerror_message(errnum: i32) -> &'static CStr {
 /// `strerror(errnum)`—Returns the message for the error number `errnum`, or
 /// "No error information" for a value without one. Never fails and never sets errno.
 ///
-/// The string is static and shared; the caller must not modify it. (In the C locale, the
-/// only one limpet has, the text is the same in every locale.)
+/// The string is static and shared; the caller must not modify it. It is the same in every
+/// locale unless a `MUSL_LOCPATH` catalog of the current locale's `LC_MESSAGES` translates
+/// it, as in musl.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub extern "C" fn strerror(errnum: c_int) -> *mut c_char {
-    strerror_message(errnum).as_ptr().cast_mut()
+    // SAFETY: null names the current locale.
+    unsafe { strerror_l(errnum, core::ptr::null_mut()) }
 }
 
-/// `strerror_l(errnum, loc)`—[`strerror`] in the locale `loc`. Every locale limpet has (the
-/// C ones, as in musl) has the same messages.
+/// `strerror_l(errnum, loc)`—[`strerror`] in the locale `loc`: translated by a
+/// `MUSL_LOCPATH` catalog of `loc`'s `LC_MESSAGES`, if any (a null `loc` here means the
+/// current locale, for [`strerror`]).
+///
+/// # Safety
+/// `loc` is a live locale object (`LC_GLOBAL_LOCALE` included) or null.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn strerror_l(errnum: c_int, _loc: locale_t) -> *mut c_char {
-    strerror(errnum)
+pub unsafe extern "C" fn strerror_l(errnum: c_int, loc: locale_t) -> *mut c_char {
+    // SAFETY: the message is static; `loc` is the caller's locale object or null.
+    unsafe { limpet_syscall::messages::translate(strerror_message(errnum).as_ptr(), loc.cast()) }.cast_mut()
 }
 
 /// `__strerror_l(errnum, loc)`—musl's internal name for [`strerror_l`], which it exports.
+///
+/// # Safety
+/// As for [`strerror_l`].
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub extern "C" fn __strerror_l(errnum: c_int, _loc: locale_t) -> *mut c_char {
-    strerror(errnum)
+pub unsafe extern "C" fn __strerror_l(errnum: c_int, loc: locale_t) -> *mut c_char {
+    // SAFETY: the same contract.
+    unsafe { strerror_l(errnum, loc) }
 }
 
 #[cfg(test)]
@@ -254,8 +265,11 @@ mod tests {
         for e in -2..140 {
             assert_eq!(strerror_message(e).as_ptr(), strerror(e).cast_const());
             assert_eq!(strerror(e), strerror(e));
-            assert_eq!(strerror_l(e, core::ptr::null_mut()), strerror(e));
-            assert_eq!(__strerror_l(e, core::ptr::null_mut()), strerror(e));
+            // SAFETY: null names the current locale.
+            unsafe {
+                assert_eq!(strerror_l(e, core::ptr::null_mut()), strerror(e));
+                assert_eq!(__strerror_l(e, core::ptr::null_mut()), strerror(e));
+            }
         }
     }
 }

@@ -4,7 +4,6 @@ use core::ffi::{c_char, c_int};
 use limpet_syscall::errno::ERANGE;
 
 use crate::arch::copy_forward;
-use crate::strerror::strerror_message;
 
 /// `strerror_r(errnum, buf, len)`—Copies the message for `errnum` (the text `strerror`
 /// returns) into the `len` bytes at `buf`, terminated. Returns 0, or `ERANGE` if the
@@ -19,7 +18,8 @@ use crate::strerror::strerror_message;
 /// `buf` must be valid for `len` bytes of writes.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn strerror_r(errnum: c_int, buf: *mut c_char, len: usize) -> c_int {
-    let msg = strerror_message(errnum).to_bytes_with_nul();
+    // SAFETY: strerror returns a string that lives for ever.
+    let msg = unsafe { core::ffi::CStr::from_ptr(crate::strerror::strerror(errnum)) }.to_bytes_with_nul();
     // SAFETY: at most `len` bytes go into `buf`.
     unsafe {
         if msg.len() <= len {

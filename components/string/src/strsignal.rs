@@ -71,7 +71,9 @@ pub extern "C" fn strsignal(sig: c_int) -> *mut c_char {
         Ok(s) if s < NSIG => REAL_TIME[s - FIRST_RT].as_ptr(),
         _ => UNKNOWN.as_ptr().cast(),
     };
-    text.cast_mut().cast()
+    // Translated in LC_MESSAGES where a MUSL_LOCPATH catalog has the text, as in musl.
+    // SAFETY: the texts are static C strings; no locale object is named.
+    unsafe { limpet_syscall::messages::translate(text.cast(), core::ptr::null_mut()) }.cast_mut()
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub mod elf;
 /// The errno values, from limpet-abi: every raw call's failure is one of them.
 pub use limpet_abi::errno;
 mod imports;
+pub mod messages;
 pub mod nr;
 pub mod tp;
 pub mod unistd;

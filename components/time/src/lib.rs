@@ -22,6 +22,8 @@ mod imports;
 pub mod itimer;
 pub mod localtime;
 mod names;
+#[cfg(test)]
+mod locale_tests;
 pub mod strftime;
 pub mod strptime;
 pub mod timer;

@@ -1,4 +1,12 @@
-//! The C locale's `LC_TIME` strings (what `nl_langinfo` gives for them).
+//! strftime's names and formats: the C locale's `LC_TIME` strings (what `nl_langinfo` gives
+//! for them), and the locale's own through limpet-locale when `LC_TIME` is another.
+use core::ptr;
+use core::sync::atomic::{AtomicPtr, Ordering};
+
+use limpet_locale::abi::{ABDAY_1, ABMON_1, AM_STR, D_T_FMT, DAY_1, LC_TIME, MON_1, nl_item};
+use limpet_locale::map::Map;
+use limpet_locale::object::Locale;
+
 pub const ABDAY: [&[u8]; 7] = [b"Sun", b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat"];
 pub const DAY: [&[u8]; 7] = [b"Sunday", b"Monday", b"Tuesday", b"Wednesday", b"Thursday", b"Friday", b"Saturday"];
 pub const ABMON: [&[u8]; 12] =
@@ -9,7 +17,125 @@ pub const MON: [&[u8]; 12] = [
 ];
 pub const AM: &[u8] = b"AM";
 pub const PM: &[u8] = b"PM";
-pub const D_T_FMT: &[u8] = b"%a %b %e %T %Y";
-pub const D_FMT: &[u8] = b"%m/%d/%y";
-pub const T_FMT: &[u8] = b"%H:%M:%S";
-pub const T_FMT_AMPM: &[u8] = b"%I:%M:%S %p";
+pub const D_T_FMT_C: &[u8] = b"%a %b %e %T %Y";
+pub const D_FMT_C: &[u8] = b"%m/%d/%y";
+pub const T_FMT_C: &[u8] = b"%H:%M:%S";
+pub const T_FMT_AMPM_C: &[u8] = b"%I:%M:%S %p";
+
+/// The `<langinfo.h>` items that follow `D_T_FMT` and `AM_STR`.
+pub const PM_STR: nl_item = AM_STR + 1;
+pub const D_FMT: nl_item = D_T_FMT + 1;
+pub const T_FMT: nl_item = D_T_FMT + 2;
+pub const T_FMT_AMPM: nl_item = D_T_FMT + 3;
+
+/// One string of `LC_TIME`: `c` (the C locale's) when `loc`'s `LC_TIME` has neither a
+/// compiled locale nor a `MUSL_LOCPATH` catalog (C, C.UTF-8, a name not installed), without
+/// asking limpet-locale for it (the common case stays a static slice), else the locale's
+/// item `item` (the compiled string, or the C locale's as the catalog translates it, as
+/// musl's strftime reads `nl_langinfo`).
+#[inline]
+pub fn text(loc: &Locale, item: nl_item, c: &'static [u8]) -> &'static [u8] {
+    #[cfg(test)]
+    if let Some(f) = tests::STRINGS.get() {
+        return f(item);
+    }
+    match loc.map(LC_TIME as usize) {
+        Some(m) if m.compiled().is_some() || m.messages().is_some() => from_map(loc, m, item),
+        _ => c,
+    }
+}
+
+/// `LC_TIME`'s items from `ABDAY_1` to `T_FMT_AMPM`: the ones strftime and strptime read.
+const ITEMS: usize = (T_FMT_AMPM - ABDAY_1 + 1) as usize;
+
+/// One map's `LC_TIME` strings, found once: limpet-locale measures a string each time it
+/// is asked for, which was a fifth of a locale's `%c`. Never freed, as the map is not.
+struct Resolved {
+    map: *const Map,
+    items: [&'static [u8]; ITEMS],
+    next: *mut Resolved,
+}
+
+/// The maps resolved so far, newest first; each entry is complete before it is published.
+static RESOLVED: AtomicPtr<Resolved> = AtomicPtr::new(ptr::null_mut());
+
+/// Item `item` of `loc`, whose `LC_TIME` map is `m` (compiled or translated).
+#[cold]
+#[inline(never)]
+fn from_map(loc: &Locale, m: &'static Map, item: nl_item) -> &'static [u8] {
+    let index = (item - ABDAY_1) as usize;
+    match resolved(loc, m) {
+        Some(r) if index < ITEMS => r.items[index],
+        _ => limpet_locale::langinfo::item(item, loc).to_bytes(),
+    }
+}
+
+/// The resolved strings of `m` (which is `loc`'s `LC_TIME` map): found in the list, or made
+/// and published; None when there is no memory for them.
+fn resolved(loc: &Locale, m: &'static Map) -> Option<&'static Resolved> {
+    let mut p = RESOLVED.load(Ordering::Acquire);
+    // SAFETY: published entries are complete and never freed.
+    while let Some(r) = unsafe { p.as_ref() } {
+        if ptr::eq(r.map, m) {
+            return Some(r);
+        }
+        p = r.next;
+    }
+    let items = core::array::from_fn(|k| limpet_locale::langinfo::item(ABDAY_1 + k as nl_item, loc).to_bytes());
+    // SAFETY: a fresh allocation of a `Resolved`'s size (malloc aligns for any type).
+    let new = unsafe { crate::imports::malloc(size_of::<Resolved>()) }.cast::<Resolved>();
+    if new.is_null() {
+        return None;
+    }
+    let mut head = RESOLVED.load(Ordering::Relaxed);
+    loop {
+        // SAFETY: `new` is ours until published. Two threads may each publish one for the
+        // same map; both are right, and the later-found one is never used.
+        unsafe { new.write(Resolved { map: m, items, next: head }) };
+        match RESOLVED.compare_exchange_weak(head, new, Ordering::Release, Ordering::Relaxed) {
+            Ok(_) => break,
+            Err(h) => head = h,
+        }
+    }
+    // SAFETY: published above, never freed.
+    Some(unsafe { &*new })
+}
+
+/// Which list of names a conversion takes from.
+#[derive(Clone, Copy)]
+pub enum List {
+    AbDay,
+    Day,
+    AbMon,
+    Mon,
+}
+
+/// Name `v` of `list` in `loc`, or `-` when `v` is out of range (as musl).
+pub fn name(loc: &Locale, list: List, v: i32) -> &'static [u8] {
+    let (first, table): (nl_item, &[&'static [u8]]) = match list {
+        List::AbDay => (ABDAY_1, &ABDAY),
+        List::Day => (DAY_1, &DAY),
+        List::AbMon => (ABMON_1, &ABMON),
+        List::Mon => (MON_1, &MON),
+    };
+    match table.get(v as u32 as usize) {
+        Some(c) => text(loc, first + v, c),
+        None => b"-",
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A locale's `LC_TIME` strings by item.
+    pub(crate) type Strings = fn(nl_item) -> &'static [u8];
+
+    thread_local! {
+        /// Another locale's `LC_TIME` strings by item, which [`text`] gives instead of
+        /// limpet's in this thread (the tests that compare strftime with glibc's in glibc's
+        /// locales set it).
+        pub(crate) static STRINGS: Cell<Option<Strings>> = const { Cell::new(None) };
+    }
+}

@@ -1,15 +1,38 @@
-//! `strftime` and `strftime_l` (C locale), with musl's conversions and extensions:
-//! the flags `-` (no padding), `_` (spaces), `0` (zeros) and `+`, and field widths for
-//! `%C`, `%F`, `%G` and `%Y`. The loop is generic over the unit of the format and the
-//! output, so `wcsftime.rs` runs it over `wchar_t`: each conversion is made in bytes, then
-//! widened.
+//! `strftime` and `strftime_l`, with musl's conversions and extensions: the flags `-` (no
+//! padding), `_` (spaces), `0` (zeros) and `+`, and field widths for `%C`, `%F`, `%G` and
+//! `%Y`. The names (`%a %A %b %B %p`) and the formats `%c %x %X %r` are the locale's
+//! `LC_TIME` strings (`names.rs`); the `E` and `O` modifiers are read and ignored, as in
+//! musl (no era or alternative digits). The loop is generic over the unit of the format and
+//! the output, so `wcsftime.rs` runs it over `wchar_t`: each conversion is made in bytes,
+//! then widened.
 use core::ffi::{c_char, c_void};
+
+use limpet_locale::abi::{AM_STR, D_T_FMT};
+use limpet_locale::object::Locale;
 
 use crate::abi::Tm;
 use crate::calendar::tm_to_secs;
 use crate::fmt::{ByteSink, Sink};
-use crate::names::{ABDAY, ABMON, AM, DAY, D_FMT, D_T_FMT, MON, PM, T_FMT, T_FMT_AMPM};
+use crate::names::{self, AM, D_FMT, D_FMT_C, D_T_FMT_C, List, PM, PM_STR, T_FMT, T_FMT_AMPM, T_FMT_AMPM_C, T_FMT_C, text};
 use crate::tz::tm_to_tzname;
+
+/// How deep a locale's formats may nest (`%c` holding `%T`, ...); a format that nests
+/// deeper (one that names itself) fails the call instead of recursing for ever.
+const MAX_NESTING: u8 = 4;
+
+/// What a conversion formats with: the locale's `LC_TIME`, and how deep in nested formats
+/// it is.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    pub(crate) loc: &'a Locale,
+    depth: u8,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(loc: &'a Locale) -> Self {
+        Ctx { loc, depth: 0 }
+    }
+}
 
 /// musl formats each conversion into a buffer of this size.
 pub(crate) const PIECE: usize = 100;
@@ -46,40 +69,38 @@ fn week_num(tm: &Tm) -> i64 {
 }
 
 /// Formats one conversion `c` into `out`; `None` if `c` is unknown (or a nested format
-/// came out empty).
-fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8) -> Option<()> {
+/// came out empty, or nests too deep).
+fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8, cx: Ctx<'_>) -> Option<()> {
     let c = u8::try_from(c).ok()?;
     let mut width = 2;
     let mut def_pad = b'0';
-    let name = |s: &mut S, v: i32, names: &[&[u8]]| {
-        s.push_all(names.get(v as u32 as usize).copied().unwrap_or(b"-"));
-    };
+    let loc = cx.loc;
     let val: i64 = match c {
         b'a' => {
-            name(out, tm.tm_wday, &ABDAY);
+            out.push_all(names::name(loc, List::AbDay, tm.tm_wday));
             return Some(());
         }
         b'A' => {
-            name(out, tm.tm_wday, &DAY);
+            out.push_all(names::name(loc, List::Day, tm.tm_wday));
             return Some(());
         }
         b'b' | b'h' => {
-            name(out, tm.tm_mon, &ABMON);
+            out.push_all(names::name(loc, List::AbMon, tm.tm_mon));
             return Some(());
         }
         b'B' => {
-            name(out, tm.tm_mon, &MON);
+            out.push_all(names::name(loc, List::Mon, tm.tm_mon));
             return Some(());
         }
-        b'c' => return nested(out, D_T_FMT, tm),
+        b'c' => return nested(out, text(loc, D_T_FMT, D_T_FMT_C), tm, cx),
         b'C' => (1900 + tm.tm_year as i64) / 100,
         b'd' => tm.tm_mday as i64,
         b'e' => {
             def_pad = b'_';
             tm.tm_mday as i64
         }
-        b'D' => return nested(out, D_FMT, tm),
-        b'F' => return nested(out, b"%Y-%m-%d", tm),
+        b'D' => return nested(out, D_FMT_C, tm, cx),
+        b'F' => return nested(out, b"%Y-%m-%d", tm, cx),
         b'g' | b'G' => {
             let mut y = tm.tm_year as i64 + 1900;
             if tm.tm_yday < 3 && week_num(tm) != 1 {
@@ -112,11 +133,15 @@ fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8) -> Option<()> 
             return Some(());
         }
         b'p' => {
-            out.push_all(if tm.tm_hour >= 12 { PM } else { AM });
+            out.push_all(if tm.tm_hour >= 12 { text(loc, PM_STR, PM) } else { text(loc, AM_STR, AM) });
             return Some(());
         }
-        b'r' => return nested(out, T_FMT_AMPM, tm),
-        b'R' => return nested(out, b"%H:%M", tm),
+        b'r' => {
+            // A locale without a 12-hour format (de_DE's is empty) gets POSIX's, as in glibc.
+            let f = text(loc, T_FMT_AMPM, T_FMT_AMPM_C);
+            return nested(out, if f.is_empty() { T_FMT_AMPM_C } else { f }, tm, cx);
+        }
+        b'R' => return nested(out, b"%H:%M", tm, cx),
         b's' => {
             width = 1;
             tm_to_secs(tm) - tm.tm_gmtoff
@@ -126,7 +151,7 @@ fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8) -> Option<()> 
             out.push(b'\t');
             return Some(());
         }
-        b'T' => return nested(out, T_FMT, tm),
+        b'T' => return nested(out, T_FMT_C, tm, cx),
         b'u' => {
             width = 1;
             if tm.tm_wday != 0 { tm.tm_wday as i64 } else { 7 }
@@ -140,8 +165,8 @@ fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8) -> Option<()> 
             width = 1;
             tm.tm_wday as i64
         }
-        b'x' => return nested(out, D_FMT, tm),
-        b'X' => return nested(out, T_FMT, tm),
+        b'x' => return nested(out, text(loc, D_FMT, D_FMT_C), tm, cx),
+        b'X' => return nested(out, text(loc, T_FMT, T_FMT_C), tm, cx),
         b'y' => ((tm.tm_year as i64 + 1900) % 100).abs(),
         b'Y' => {
             let y = tm.tm_year as i64 + 1900;
@@ -186,13 +211,20 @@ fn conversion<S: ByteSink>(out: &mut S, c: u32, tm: &Tm, pad: u8) -> Option<()> 
     Some(())
 }
 
-/// Formats `fmt` into a piece buffer, as musl's recursive conversions do.
-fn nested<S: ByteSink>(out: &mut S, fmt: &[u8], tm: &Tm) -> Option<()> {
-    // `format` wants the NUL too; the nested formats are a few bytes long.
+/// Formats `fmt` into a piece buffer, as musl's recursive conversions do. An empty format
+/// (a locale may leave one empty) gives nothing; one longer than [`NESTED_MAX`] fails.
+fn nested<S: ByteSink>(out: &mut S, fmt: &[u8], tm: &Tm, cx: Ctx<'_>) -> Option<()> {
+    if fmt.is_empty() {
+        return Some(());
+    }
+    if fmt.len() > NESTED_MAX || cx.depth >= MAX_NESTING {
+        return None;
+    }
+    // `format` wants the NUL too.
     let mut f = [0u8; NESTED_MAX + 1];
     f[..fmt.len()].copy_from_slice(fmt);
     let mut buf = [0u8; PIECE];
-    let n = format(&mut buf, &f[..=fmt.len()], tm);
+    let n = format(&mut buf, &f[..=fmt.len()], tm, Ctx { loc: cx.loc, depth: cx.depth + 1 });
     if n == 0 {
         return None;
     }
@@ -200,8 +232,9 @@ fn nested<S: ByteSink>(out: &mut S, fmt: &[u8], tm: &Tm) -> Option<()> {
     Some(())
 }
 
-/// The longest format a conversion expands to (`%c`'s).
-const NESTED_MAX: usize = 16;
+/// The longest format a conversion expands to: the C locale's are a few bytes, a locale's
+/// a few dozen (ja_JP's `%c` is 32).
+const NESTED_MAX: usize = 96;
 
 /// A unit of the format and the output: a byte for strftime, a `wchar_t` for wcsftime.
 pub(crate) trait Unit: Copy {
@@ -281,7 +314,7 @@ enum Stop {
 /// The strftime loop over `f`, which ends with a NUL unit, into `s`: the length written
 /// before the terminating NUL, or 0 if the output did not fit, a conversion is unknown, or
 /// (wide output) a conversion's text does not decode.
-pub(crate) fn format<U: Unit>(s: &mut [U], f: &[U], tm: &Tm) -> usize {
+pub(crate) fn format<U: Unit>(s: &mut [U], f: &[U], tm: &Tm, cx: Ctx<'_>) -> usize {
     let n = s.len();
     let at = |i: usize| f.get(i).map_or(0, |u| u.code());
     let mut l = 0;
@@ -334,7 +367,7 @@ pub(crate) fn format<U: Unit>(s: &mut [U], f: &[U], tm: &Tm) -> usize {
             // The usual case: musl would copy the piece as it is, so write it in place.
             let cap = PIECE.min(n - l);
             let mut sink = UnitSink { out: &mut s[l..l + cap], len: 0, not_ascii: false };
-            if conversion(&mut sink, at(i), tm, pad).is_none() {
+            if conversion(&mut sink, at(i), tm, pad, cx).is_none() {
                 break;
             }
             if !sink.not_ascii {
@@ -343,7 +376,7 @@ pub(crate) fn format<U: Unit>(s: &mut [U], f: &[U], tm: &Tm) -> usize {
                 continue;
             }
         }
-        match padded(&mut s[l..], at(i), tm, pad, width, plus, conv) {
+        match padded(&mut s[l..], at(i), tm, pad, width, plus, conv, cx) {
             Ok(k) => l += k,
             Err(Stop::Unknown) => break,
             Err(Stop::Undecodable) => {
@@ -367,12 +400,13 @@ pub(crate) fn format<U: Unit>(s: &mut [U], f: &[U], tm: &Tm) -> usize {
 /// and padded back with zeros, with '-' for years before 0 and '+' (with the flag) for wide
 /// years. Writes at most `s.len()` units; returns how many.
 #[inline(never)]
-fn padded<U: Unit>(s: &mut [U], c: u32, tm: &Tm, pad: u8, width: u64, plus: bool, conv: u32) -> Result<usize, Stop> {
+#[allow(clippy::too_many_arguments)]
+fn padded<U: Unit>(s: &mut [U], c: u32, tm: &Tm, pad: u8, width: u64, plus: bool, conv: u32, cx: Ctx<'_>) -> Result<usize, Stop> {
     let is_digit = |c: u32| (b'0' as u32..=b'9' as u32).contains(&c);
     let n = s.len();
     let mut piece = [0u8; PIECE];
     let mut sink = Sink { buf: &mut piece, len: 0 };
-    conversion(&mut sink, c, tm, pad).ok_or(Stop::Unknown)?;
+    conversion(&mut sink, c, tm, pad, cx).ok_or(Stop::Unknown)?;
     let k = sink.len.min(PIECE);
     let mut wide = [U::from_ascii(0); PIECE];
     let mut t = U::widen(&piece[..k], &mut wide).ok_or(Stop::Undecodable)?;
@@ -412,35 +446,39 @@ fn padded<U: Unit>(s: &mut [U], c: u32, tm: &Tm, pad: u8, width: u64, plus: bool
 }
 
 /// `strftime(s, n, fmt, tm)`—Formats `*tm` by `fmt` into `s` (at most `n` bytes with the
-/// NUL). Returns the length written, or 0 if it did not fit or `fmt` has an unknown
-/// conversion (then `s` holds what fitted, NUL-terminated, if `n` > 0).
+/// NUL), with the names and formats of the calling thread's `LC_TIME`. Returns the length
+/// written, or 0 if it did not fit or `fmt` has an unknown conversion (then `s` holds what
+/// fitted, NUL-terminated, if `n` > 0).
 ///
 /// # Safety
 /// `s` must be writable for `n` bytes, `fmt` a valid string, `tm` readable.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn strftime(s: *mut c_char, n: usize, fmt: *const c_char, tm: *const Tm) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { strftime_in(s, n, fmt, tm, limpet_locale::object::current()) }
+}
+
+/// [`strftime`] in the locale `loc`.
+///
+/// # Safety
+/// As for [`strftime`].
+unsafe fn strftime_in(s: *mut c_char, n: usize, fmt: *const c_char, tm: *const Tm, loc: &Locale) -> usize {
     // SAFETY: caller's contract; the format is read up to its NUL.
     unsafe {
         let f = core::slice::from_raw_parts(fmt as *const u8, crate::c_len(fmt) + 1);
         let out: &mut [u8] = if n == 0 { &mut [] } else { core::slice::from_raw_parts_mut(s as *mut u8, n) };
-        format(out, f, &*tm)
+        format(out, f, &*tm, Ctx::new(loc))
     }
 }
 
-/// `strftime_l(s, n, fmt, tm, loc)`—[`strftime`]; limpet's only `LC_TIME` is the C locale.
+/// `strftime_l(s, n, fmt, tm, loc)`—[`strftime`] with the `LC_TIME` of the locale `loc`.
 ///
 /// # Safety
-/// As for [`strftime`].
+/// As for [`strftime`]; `loc` is a live locale object or `LC_GLOBAL_LOCALE`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn strftime_l(
-    s: *mut c_char,
-    n: usize,
-    fmt: *const c_char,
-    tm: *const Tm,
-    _loc: *mut c_void,
-) -> usize {
+pub unsafe extern "C" fn strftime_l(s: *mut c_char, n: usize, fmt: *const c_char, tm: *const Tm, loc: *mut c_void) -> usize {
     // SAFETY: forwarded contract.
-    unsafe { strftime(s, n, fmt, tm) }
+    unsafe { strftime_in(s, n, fmt, tm, limpet_locale::object::resolve(loc.cast())) }
 }
 
 #[cfg(test)]

@@ -1,11 +1,21 @@
-//! `strptime` in the C locale, with musl's rules: numbers take at most as many digits as
-//! their range needs, names match case-insensitively (full names first), `%U`/`%W` are
+//! `strptime` with musl's rules: numbers take at most as many digits as their range needs,
+//! names match with ASCII letters case-insensitively (full names first), `%U`/`%W` are
 //! parsed but ignored, and `%y`/`%C` set the year at the end. Like musl 1.2.3 it has no
 //! `%F`, `%s`, `%g`, `%G`, `%u`, `%V`, `%z`, `%Z` and no `E`/`O` modifiers: those fail.
+//! The names (`%a %A %b %B %p`) and the formats of `%c %x %X %r` are the calling thread's
+//! `LC_TIME`'s, as strftime writes them (`names.rs`); a name the locale leaves empty
+//! (de_DE's AM and PM) matches nothing. A locale's `%c` that holds `%Z` (de_DE's) therefore
+//! fails, as musl fails on `%Z`.
 use core::ffi::c_char;
 
+use limpet_locale::abi::{AM_STR, D_T_FMT as D_T_FMT_ITEM};
+use limpet_locale::object::Locale;
+
 use crate::abi::Tm;
-use crate::names::{ABDAY, ABMON, AM, DAY, D_FMT, D_T_FMT, MON, PM, T_FMT, T_FMT_AMPM};
+use crate::names::{self, AM, D_FMT_C, D_T_FMT_C, List, PM, PM_STR, T_FMT_AMPM_C, T_FMT_C, text};
+
+/// How deep a locale's formats may nest before the parse fails (see strftime's).
+const MAX_NESTING: u8 = 4;
 
 /// Where a numeric conversion stores its value.
 #[derive(Clone, Copy)]
@@ -23,10 +33,16 @@ enum Dest {
     Dummy,
 }
 
-struct Parser {
+struct Parser<'l> {
     want_century: u8,
     century: i32,
     relyear: i32,
+    /// The locale whose `LC_TIME` names and formats are read.
+    loc: &'l Locale,
+    /// How deep in nested formats the parse is.
+    depth: u8,
+    /// Whether `%p` read PM (or AM), once it has.
+    pm: Option<bool>,
 }
 
 fn is_space(b: u8) -> bool {
@@ -37,7 +53,18 @@ fn starts_with_nocase(s: &[u8], at: usize, w: &[u8]) -> bool {
     s.len() >= at + w.len() && s[at..at + w.len()].eq_ignore_ascii_case(w)
 }
 
-impl Parser {
+impl Parser<'_> {
+    /// Parses `s[i..]` by the nested format `f` (a conversion's or the locale's).
+    fn nested(&mut self, s: &[u8], i: usize, f: &[u8], tm: &mut Tm) -> Option<usize> {
+        if self.depth >= MAX_NESTING {
+            return None;
+        }
+        self.depth += 1;
+        let r = self.run(s, i, f, tm);
+        self.depth -= 1;
+        r
+    }
+
     fn slot<'a>(&'a mut self, tm: &'a mut Tm, d: Dest, dummy: &'a mut i32) -> &'a mut i32 {
         match d {
             Dest::Sec => &mut tm.tm_sec,
@@ -90,15 +117,15 @@ impl Parser {
             // (destination, min, range, adjustment) of the numeric conversions.
             let (dest, min, range, adj) = match c {
                 b'a' | b'A' => {
-                    i = names(s, i, &DAY, &ABDAY, &mut tm.tm_wday)?;
+                    i = names(s, i, self.loc, List::Day, List::AbDay, 7, &mut tm.tm_wday)?;
                     continue;
                 }
                 b'b' | b'B' | b'h' => {
-                    i = names(s, i, &MON, &ABMON, &mut tm.tm_mon)?;
+                    i = names(s, i, self.loc, List::Mon, List::AbMon, 12, &mut tm.tm_mon)?;
                     continue;
                 }
                 b'c' => {
-                    i = self.run(s, i, D_T_FMT, tm)?;
+                    i = self.nested(s, i, text(self.loc, D_T_FMT_ITEM, D_T_FMT_C), tm)?;
                     continue;
                 }
                 b'C' => {
@@ -108,7 +135,7 @@ impl Parser {
                 }
                 b'd' | b'e' => (Dest::Mday, 1, 31, 0),
                 b'D' => {
-                    i = self.run(s, i, b"%m/%d/%y", tm)?;
+                    i = self.nested(s, i, b"%m/%d/%y", tm)?;
                     continue;
                 }
                 b'H' => (Dest::Hour, 0, 24, 0),
@@ -123,38 +150,43 @@ impl Parser {
                     continue;
                 }
                 b'p' => {
-                    if starts_with_nocase(s, i, AM) {
+                    let (am, pm) = (text(self.loc, AM_STR, AM), text(self.loc, PM_STR, PM));
+                    if !am.is_empty() && starts_with_nocase(s, i, am) {
                         tm.tm_hour %= 12;
-                        i += AM.len();
-                    } else if starts_with_nocase(s, i, PM) {
+                        i += am.len();
+                        self.pm = Some(false);
+                    } else if !pm.is_empty() && starts_with_nocase(s, i, pm) {
                         tm.tm_hour = tm.tm_hour % 12 + 12;
-                        i += PM.len();
+                        i += pm.len();
+                        self.pm = Some(true);
                     } else {
                         return None;
                     }
                     continue;
                 }
                 b'r' => {
-                    i = self.run(s, i, T_FMT_AMPM, tm)?;
+                    // As strftime: POSIX's 12-hour format where the locale has none.
+                    let f = text(self.loc, names::T_FMT_AMPM, T_FMT_AMPM_C);
+                    i = self.nested(s, i, if f.is_empty() { T_FMT_AMPM_C } else { f }, tm)?;
                     continue;
                 }
                 b'R' => {
-                    i = self.run(s, i, b"%H:%M", tm)?;
+                    i = self.nested(s, i, b"%H:%M", tm)?;
                     continue;
                 }
                 b'S' => (Dest::Sec, 0, 61, 0),
                 b'T' => {
-                    i = self.run(s, i, T_FMT, tm)?;
+                    i = self.nested(s, i, T_FMT_C, tm)?;
                     continue;
                 }
                 b'U' | b'W' => (Dest::Dummy, 0, 54, 0),
                 b'w' => (Dest::Wday, 0, 7, 0),
                 b'x' => {
-                    i = self.run(s, i, D_FMT, tm)?;
+                    i = self.nested(s, i, text(self.loc, names::D_FMT, D_FMT_C), tm)?;
                     continue;
                 }
                 b'X' => {
-                    i = self.run(s, i, T_FMT, tm)?;
+                    i = self.nested(s, i, text(self.loc, names::T_FMT, T_FMT_C), tm)?;
                     continue;
                 }
                 b'y' => {
@@ -196,6 +228,13 @@ impl Parser {
                 return None;
             }
             *slot = v - adj;
+            // A locale's format may give AM or PM before the 12-hour hour (ja_JP's `%r` is
+            // `%p%I時%M分%S秒`): the hour read after it takes it then.
+            if c == b'I'
+                && let Some(pm) = self.pm
+            {
+                tm.tm_hour = tm.tm_hour % 12 + if pm { 12 } else { 0 };
+            }
         }
         Some(i)
     }
@@ -227,12 +266,13 @@ impl Parser {
 }
 
 /// Matches a full or abbreviated name (full names first, as musl tries them).
-fn names(s: &[u8], i: usize, full: &[&[u8]], abbr: &[&[u8]], dest: &mut i32) -> Option<usize> {
+fn names(s: &[u8], i: usize, loc: &Locale, full: List, abbr: List, count: i32, dest: &mut i32) -> Option<usize> {
     for list in [full, abbr] {
-        for k in (0..list.len()).rev() {
-            if starts_with_nocase(s, i, list[k]) {
-                *dest = k as i32;
-                return Some(i + list[k].len());
+        for k in (0..count).rev() {
+            let name = names::name(loc, list, k);
+            if !name.is_empty() && starts_with_nocase(s, i, name) {
+                *dest = k;
+                return Some(i + name.len());
             }
         }
     }
@@ -267,7 +307,7 @@ pub unsafe extern "C" fn strptime(s: *const c_char, fmt: *const c_char, tm: *mut
             &mut *tm,
         )
     };
-    let mut p = Parser { want_century: 0, century: 0, relyear: 0 };
+    let mut p = Parser { want_century: 0, century: 0, relyear: 0, loc: limpet_locale::object::current(), depth: 0, pm: None };
     let Some(end) = p.run(input, 0, f, tm) else {
         return core::ptr::null_mut();
     };

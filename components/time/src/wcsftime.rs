@@ -7,9 +7,10 @@ use core::ffi::c_void;
 
 use limpet_abi::wchar::{MbState, wchar_t};
 use limpet_locale::mb::Decoded;
+use limpet_locale::object::Locale;
 
 use crate::abi::Tm;
-use crate::strftime::{PIECE, Unit, format};
+use crate::strftime::{Ctx, PIECE, Unit, format};
 
 impl Unit for wchar_t {
     fn code(self) -> u32 {
@@ -74,11 +75,20 @@ fn decode<'a>(piece: &[u8], out: &'a mut [wchar_t; PIECE]) -> Option<&'a [wchar_
 /// readable.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn wcsftime(s: *mut wchar_t, n: usize, fmt: *const wchar_t, tm: *const Tm) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { wcsftime_in(s, n, fmt, tm, limpet_locale::object::current()) }
+}
+
+/// [`wcsftime`] with the `LC_TIME` of `loc`.
+///
+/// # Safety
+/// As for [`wcsftime`].
+unsafe fn wcsftime_in(s: *mut wchar_t, n: usize, fmt: *const wchar_t, tm: *const Tm, loc: &Locale) -> usize {
     // SAFETY: the caller's contract; the format is read with its null character.
     unsafe {
         let f = core::slice::from_raw_parts(fmt, wide_len(fmt) + 1);
         let out: &mut [wchar_t] = if n == 0 { &mut [] } else { core::slice::from_raw_parts_mut(s, n) };
-        format(out, f, &*tm)
+        format(out, f, &*tm, Ctx::new(loc))
     }
 }
 
@@ -95,36 +105,37 @@ unsafe fn wide_len(s: *const wchar_t) -> usize {
     n
 }
 
-/// `wcsftime_l(s, n, fmt, tm, loc)`—[`wcsftime`]; limpet's only `LC_TIME` is the C locale.
+/// `wcsftime_l(s, n, fmt, tm, loc)`—[`wcsftime`] with the names and formats of `loc`'s
+/// `LC_TIME` (decoded in the thread's locale, as every conversion's text).
 ///
 /// # Safety
-/// As for [`wcsftime`].
+/// As for [`wcsftime`]; `loc` is a live locale object or `LC_GLOBAL_LOCALE`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn wcsftime_l(
     s: *mut wchar_t,
     n: usize,
     fmt: *const wchar_t,
     tm: *const Tm,
-    _loc: *mut c_void,
+    loc: *mut c_void,
 ) -> usize {
     // SAFETY: forwarded contract.
-    unsafe { wcsftime(s, n, fmt, tm) }
+    unsafe { wcsftime_in(s, n, fmt, tm, limpet_locale::object::resolve(loc.cast())) }
 }
 
 /// `__wcsftime_l(s, n, fmt, tm, loc)`—musl's name of [`wcsftime_l`].
 ///
 /// # Safety
-/// As for [`wcsftime`].
+/// As for [`wcsftime_l`].
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn __wcsftime_l(
     s: *mut wchar_t,
     n: usize,
     fmt: *const wchar_t,
     tm: *const Tm,
-    _loc: *mut c_void,
+    loc: *mut c_void,
 ) -> usize {
     // SAFETY: forwarded contract.
-    unsafe { wcsftime(s, n, fmt, tm) }
+    unsafe { wcsftime_in(s, n, fmt, tm, limpet_locale::object::resolve(loc.cast())) }
 }
 
 #[cfg(test)]

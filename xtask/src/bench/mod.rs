@@ -9,6 +9,7 @@
 //! and [`svg`] write bench/results/latest.{md,json,svg}.
 mod alloc;
 mod build;
+mod locales;
 mod report;
 mod rows;
 mod runner;
@@ -190,6 +191,9 @@ pub fn run(opts: &Options) -> Result {
         }
     }
 
+    if rows.iter().any(|r| rows::NEEDS_LOCALES.contains(&r.id)) {
+        locales::compile(&release.prefix.join("bin/limpet-localedef"), &work.join("locale"))?;
+    }
     let runner = runner::Runner::new(&work)?;
     let load_before = loadavg();
     eprintln!("bench: load average {load_before}; {} rounds, pinned to CPU {}", mode.rounds, runner.cpu);

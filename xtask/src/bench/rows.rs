@@ -1,6 +1,9 @@
 //! The benchmark rows: one C program in bench/c per row (with the program it starts and the
 //! shared libraries it needs, if any), and the five ways each is built.
 
+/// The rows whose programs need compiled locales (see `locales::compile`).
+pub const NEEDS_LOCALES: &[&str] = &["strftime_locale"];
+
 /// One benchmark row: `bench/c/{program}.c`, timed for `iters` operations per batch.
 pub struct Row {
     pub id: &'static str,
@@ -100,6 +103,7 @@ pub const ROWS: &[Row] = &[
     row("wcswidth", "text", "wcswidth, 48 characters of Latin, CJK and emoji", 200_000),
     row("wcsftime", "text", "wcsftime %Y-%m-%d %H:%M:%S %a %b %j", 20_000),
     row("strfmon", "text", "strfmon of 3 amounts (%n, %#6.2n, %12i)", 40_000),
+    row("strftime_locale", "text", "strftime %A %B, %x, %c in de_DE.UTF-8", 40_000),
     row("malloc_16", "malloc", "malloc/free 16B", 250_000),
     row("malloc_256", "malloc", "malloc/free 256B", 300_000),
     row("calloc_1k", "malloc", "calloc 1KB", 200_000),

@@ -41,7 +41,9 @@ pub extern "C" fn hstrerror(err: c_int) -> *const c_char {
         NO_DATA => c"Address not available",
         _ => c"Unknown error",
     };
-    s.as_ptr()
+    // Translated in LC_MESSAGES where a MUSL_LOCPATH catalog has the text, as in musl.
+    // SAFETY: a static string; no locale object is named.
+    unsafe { limpet_syscall::messages::translate(s.as_ptr(), core::ptr::null_mut()) }
 }
 
 /// `herror(msg)`—Writes `msg: ` (when `msg` is not null) and the message for `h_errno`,
@@ -90,7 +92,9 @@ pub extern "C" fn gai_strerror(err: c_int) -> *const c_char {
         EAI_OVERFLOW => c"Overflow",
         _ => c"Unknown error",
     };
-    s.as_ptr()
+    // Translated in LC_MESSAGES where a MUSL_LOCPATH catalog has the text, as in musl.
+    // SAFETY: a static string; no locale object is named.
+    unsafe { limpet_syscall::messages::translate(s.as_ptr(), core::ptr::null_mut()) }
 }
 
 #[cfg(not(test))]

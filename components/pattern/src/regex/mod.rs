@@ -385,7 +385,9 @@ fn message(code: c_int) -> &'static CStr {
 /// `errbuf` must have room for `errbuf_size` bytes.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
 pub unsafe extern "C" fn regerror(errcode: c_int, _preg: *const Regex, errbuf: *mut c_char, errbuf_size: usize) -> usize {
-    let msg = message(errcode).to_bytes();
+    // Translated in LC_MESSAGES where a MUSL_LOCPATH catalog has the text, as in musl.
+    // SAFETY: `message` gives static strings; no locale object is named.
+    let msg = unsafe { CStr::from_ptr(limpet_syscall::messages::translate(message(errcode).as_ptr(), core::ptr::null_mut())) }.to_bytes();
     if errbuf_size > 0 {
         let n = msg.len().min(errbuf_size - 1);
         // SAFETY: `errbuf` has room for `errbuf_size > n` bytes.

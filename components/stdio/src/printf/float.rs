@@ -13,6 +13,7 @@
 //! integer bit set) are read with the smallest exponent, as the FPU reads them.
 use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS, Need};
 use super::format::Out;
+use super::numeric::{Grouping, Numeric};
 use super::parse::{FloatStyle, Flags};
 use super::{F80, Sink};
 
@@ -132,7 +133,9 @@ impl Exponent {
     }
 }
 
-/// Formats `x` for the conversion `style` (capitals with `upper`).
+/// Formats `x` for the conversion `style` (capitals with `upper`), with the radix character
+/// and grouping of `num`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn float_field<S: Sink + ?Sized>(
     out: &mut Out<'_, S>,
     flags: Flags,
@@ -141,6 +144,7 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
     x: Float,
     style: FloatStyle,
     upper: bool,
+    num: &Numeric<'_>,
 ) -> Result<(), i32> {
     // The sign of a NaN is shown, as musl does.
     let sign: &[u8] = if x.neg {
@@ -165,9 +169,9 @@ pub(crate) fn float_field<S: Sink + ?Sized>(
         }
     };
     match style {
-        FloatStyle::Hex => hex(out, flags, width, prec, m, e, sign, upper),
-        _ if x.long => long_decimal_field(out, flags, width, prec, m, e, sign, style, upper),
-        _ => decimal_field(out, flags, width, prec, m, e, sign, style, upper, &mut [0u32; F64_LIMBS]),
+        FloatStyle::Hex => hex(out, flags, width, prec, m, e, sign, upper, num.radix),
+        _ if x.long => long_decimal_field(out, flags, width, prec, m, e, sign, style, upper, num),
+        _ => decimal_field(out, flags, width, prec, m, e, sign, style, upper, num, &mut [0u32; F64_LIMBS]),
     }
 }
 
@@ -185,8 +189,9 @@ fn long_decimal_field<S: Sink + ?Sized>(
     sign: &[u8],
     style: FloatStyle,
     upper: bool,
+    num: &Numeric<'_>,
 ) -> Result<(), i32> {
-    decimal_field(out, flags, width, prec, m, e, sign, style, upper, &mut [0u32; F80_LIMBS])
+    decimal_field(out, flags, width, prec, m, e, sign, style, upper, num, &mut [0u32; F80_LIMBS])
 }
 
 /// `%f %e %g` of `m · 2^e`, with `buf` of [`F64_LIMBS`] for a double, [`F80_LIMBS`] for a long double.
@@ -201,6 +206,7 @@ fn decimal_field<S: Sink + ?Sized>(
     sign: &[u8],
     style: FloatStyle,
     upper: bool,
+    num: &Numeric<'_>,
     buf: &mut [u32],
 ) -> Result<(), i32> {
     let alt = flags.contains(Flags::ALT);
@@ -213,7 +219,7 @@ fn decimal_field<S: Sink + ?Sized>(
             let p = p as i64;
             d.round_at(-p);
             let hi = d.exp10().max(0);
-            number(out, flags, width, sign, &d, Layout { hi, pt: 0, lo: -p, point: alt, exp: &[] })
+            number(out, flags, width, sign, &d, num, Layout { hi, pt: 0, lo: -p, point: alt, exp: &[] })
         }
         FloatStyle::Exp => {
             let p = prec.unwrap_or(DEFAULT_PREC);
@@ -222,7 +228,7 @@ fn decimal_field<S: Sink + ?Sized>(
             d.round_at(d.exp10() - p);
             let x = d.exp10();
             let exp = Exponent::new(e_letter, x, 2);
-            number(out, flags, width, sign, &d, Layout { hi: x, pt: x, lo: x - p, point: alt, exp: exp.bytes() })
+            number(out, flags, width, sign, &d, num, Layout { hi: x, pt: x, lo: x - p, point: alt, exp: exp.bytes() })
         }
         // `%g` (`%a` does not come here).
         _ => {
@@ -241,9 +247,9 @@ fn decimal_field<S: Sink + ?Sized>(
             let lo = if alt { all } else { d.last_nonzero().unwrap_or(0).max(all) };
             if x < -4 || x >= p {
                 let exp = Exponent::new(e_letter, x, 2);
-                number(out, flags, width, sign, &d, Layout { hi: x, pt: x, lo, point: alt, exp: exp.bytes() })
+                number(out, flags, width, sign, &d, num, Layout { hi: x, pt: x, lo, point: alt, exp: exp.bytes() })
             } else {
-                number(out, flags, width, sign, &d, Layout { hi: x.max(0), pt: 0, lo: lo.min(0), point: alt, exp: &[] })
+                number(out, flags, width, sign, &d, num, Layout { hi: x.max(0), pt: 0, lo: lo.min(0), point: alt, exp: &[] })
             }
         }
     }
@@ -259,13 +265,19 @@ struct Layout<'a> {
     exp: &'a [u8],
 }
 
-fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, sign: &[u8], d: &Decimal<'_>, l: Layout<'_>) -> Result<(), i32> {
+fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, sign: &[u8], d: &Decimal<'_>, num: &Numeric<'_>, l: Layout<'_>) -> Result<(), i32> {
+    // Only a fixed layout has an integer part to group (`%e`'s is one digit).
+    if let Some(g) = num.grouping
+        && l.pt == 0
+    {
+        return grouped_number(out, flags, width, sign, d, num.radix, &g, l);
+    }
     let point = l.point || l.lo < l.pt;
-    let len = (l.hi - l.lo + 1) as usize + usize::from(point) + l.exp.len();
+    let len = (l.hi - l.lo + 1) as usize + if point { num.radix.len() } else { 0 } + l.exp.len();
     out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
         d.write(o, l.hi, l.pt.max(l.lo));
         if point {
-            o.put(b".");
+            o.put(num.radix);
         }
         if l.lo < l.pt {
             d.write(o, l.pt - 1, l.lo);
@@ -274,9 +286,48 @@ fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, si
     })
 }
 
-/// `%a` of `m · 2^e`: `0x1.hhhp±d`, see the module doc.
+/// [`number`] with the integer part grouped by `g` (the `'` flag in a locale that groups).
+#[cold]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, prec: Option<usize>, m: u64, e: i32, sign: &[u8], upper: bool) -> Result<(), i32> {
+fn grouped_number<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: Flags,
+    width: usize,
+    sign: &[u8],
+    d: &Decimal<'_>,
+    radix: &[u8],
+    g: &Grouping<'_>,
+    l: Layout<'_>,
+) -> Result<(), i32> {
+    let point = l.point || l.lo < l.pt;
+    let int_digits = (l.hi - l.pt.max(l.lo) + 1) as usize;
+    let len = (l.hi - l.lo + 1) as usize + if point { radix.len() } else { 0 } + l.exp.len() + g.extra(int_digits);
+    out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
+        g.write(o, int_digits, |o, hi, lo| d.write(o, hi as i64 - 1, lo as i64));
+        if point {
+            o.put(radix);
+        }
+        if l.lo < l.pt {
+            d.write(o, l.pt - 1, l.lo);
+        }
+        o.put(l.exp);
+    })
+}
+
+/// `%a` of `m · 2^e`: `0x1.hhhp±d` with `radix` for the point, see the module doc.
+#[allow(clippy::too_many_arguments)]
+fn hex<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: Flags,
+    width: usize,
+    prec: Option<usize>,
+    m: u64,
+    e: i32,
+    sign: &[u8],
+    upper: bool,
+    radix: &[u8],
+) -> Result<(), i32> {
     // The significand as a leading digit and 16 hex digits of fraction.
     let (mut lead, mut frac, exp) = if m == 0 {
         (0usize, 0u64, 0)
@@ -313,11 +364,11 @@ fn hex<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, prec:
     prefix[..sign.len()].copy_from_slice(sign);
     prefix[sign.len()..sign.len() + 2].copy_from_slice(if upper { b"0X" } else { b"0x" });
     let point = ndigits > 0 || trail > 0 || flags.contains(Flags::ALT);
-    let len = 1 + usize::from(point) + ndigits + trail + exp.len;
+    let len = 1 + if point { radix.len() } else { 0 } + ndigits + trail + exp.len;
     out.field(flags, width, flags.contains(Flags::ZERO), &prefix[..sign.len() + 2], len, |o| {
         o.put(&int);
         if point {
-            o.put(b".");
+            o.put(radix);
         }
         o.put(&digits[..ndigits]);
         o.pad(b'0', trail);

@@ -5,6 +5,7 @@ use limpet_syscall::errno::{EINVAL, EOVERFLOW};
 use super::args::Plan;
 use super::parse::{Conv, Count, Flags, Length, Spec, next_spec, parse};
 use super::float::Float;
+use super::numeric::Numeric;
 use super::{ArgSource, Sink, float, wide};
 use crate::abi::INT_MAX;
 
@@ -264,7 +265,8 @@ pub(crate) unsafe fn convert<A: ArgSource + ?Sized, S: Sink + ?Sized>(spec: &Spe
         }
         Conv::Float { style, upper } => {
             let x = if spec.len == Length::BigL { Float::from_long_double(args.long_double(pos)?)? } else { Float::from_f64(args.f64(pos)?) };
-            float::float_field(out, flags, width, prec, x, style, upper)
+            let num = Numeric::current(flags.contains(Flags::GROUP));
+            float::float_field(out, flags, width, prec, x, style, upper, &num)
         }
     }
 }
@@ -351,8 +353,39 @@ fn int_field<S: Sink + ?Sized>(
         (false, _) => sign,
     };
     let zero_pad = flags.contains(Flags::ZERO) && prec.is_none();
+    if base == 10 && flags.contains(Flags::GROUP) {
+        return grouped_int(out, flags, width, zero_pad, prefix, zeros, digits);
+    }
     out.field(flags, width, zero_pad, prefix, zeros + digits.len(), |o| {
         o.pad(b'0', zeros);
         o.put(digits);
+    })
+}
+
+/// [`int_field`]'s decimal digits under the `'` flag, grouped as the locale's `LC_NUMERIC`
+/// says (not at all in the C locale). The precision's zeros come before the grouped digits
+/// and are not grouped (POSIX counts them as digits; glibc counts the separators into the
+/// precision instead).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn grouped_int<S: Sink + ?Sized>(
+    out: &mut Out<'_, S>,
+    flags: Flags,
+    width: usize,
+    zero_pad: bool,
+    prefix: &[u8],
+    zeros: usize,
+    digits: &[u8],
+) -> Result<(), i32> {
+    let n = digits.len();
+    let grouping = Numeric::current(true).grouping;
+    let extra = grouping.map_or(0, |g| g.extra(n));
+    out.field(flags, width, zero_pad, prefix, zeros + n + extra, |o| {
+        o.pad(b'0', zeros);
+        match grouping {
+            Some(g) => g.write(o, n, |o, hi, lo| o.put(&digits[n - hi..n - lo])),
+            None => o.put(digits),
+        }
     })
 }

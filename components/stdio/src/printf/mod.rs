@@ -20,11 +20,13 @@ mod args;
 mod decimal;
 mod float;
 mod format;
+pub(crate) mod numeric;
 mod parse;
 mod wide;
 pub(crate) mod wformat;
 
 pub(crate) use args::Plan;
+pub(crate) use parse::FloatStyle;
 
 /// Where the variadic arguments come from. Each method reads the next argument of its
 /// class, the way `va_arg` does; the conversion decides the class.
@@ -140,12 +142,25 @@ pub unsafe fn format<A: ArgSource + ?Sized, S: Sink + ?Sized>(fmt: &[u8], args: 
     unsafe { run(&plan, fmt, args, sink) }
 }
 
-/// `%*.*f` of `x` into `sink`, for strfmon: the count of bytes produced, or EOVERFLOW past
-/// `INT_MAX` as printf's.
-pub(crate) fn fixed<S: Sink + ?Sized>(sink: &mut S, x: f64, width: usize, prec: usize) -> Result<usize, i32> {
+/// `%*.*f` of `x` into `sink` with the conventions `num`, for strfmon: the count of bytes
+/// produced, or EOVERFLOW past `INT_MAX` as printf's.
+pub(crate) fn fixed<S: Sink + ?Sized>(sink: &mut S, x: f64, width: usize, prec: usize, num: &numeric::Numeric<'_>) -> Result<usize, i32> {
+    float_as(sink, x, width, prec, FloatStyle::Fixed, num)
+}
+
+/// `%*.*f` (or `%e`, `%g`, by `style`) of `x` into `sink` with the conventions `num`: the
+/// count of bytes produced, or EOVERFLOW past `INT_MAX` as printf's.
+pub(crate) fn float_as<S: Sink + ?Sized>(
+    sink: &mut S,
+    x: f64,
+    width: usize,
+    prec: usize,
+    style: FloatStyle,
+    num: &numeric::Numeric<'_>,
+) -> Result<usize, i32> {
     let mut out = format::Out::new(sink);
     let x = float::Float::from_f64(x);
-    float::float_field(&mut out, parse::Flags::empty(), width, Some(prec), x, parse::FloatStyle::Fixed, false)?;
+    float::float_field(&mut out, parse::Flags::empty(), width, Some(prec), x, style, false, num)?;
     Ok(out.count())
 }
 

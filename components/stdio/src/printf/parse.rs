@@ -21,6 +21,9 @@ bitflags::bitflags! {
         const ALT = 1 << 3;
         /// `0`: padded with zeros after the sign and prefix.
         const ZERO = 1 << 4;
+        /// `'`: the integer part of a decimal conversion grouped by the locale's
+        /// thousands' separator (nothing in the C locale).
+        const GROUP = 1 << 5;
     }
 }
 
@@ -189,8 +192,7 @@ pub(crate) fn parse<F: Units + ?Sized>(fmt: &F, i: &mut usize) -> Result<Spec, i
             b' ' => Flags::SPACE,
             b'#' => Flags::ALT,
             b'0' => Flags::ZERO,
-            // Thousands grouping: accepted, and a no-op in the C locale.
-            b'\'' => Flags::empty(),
+            b'\'' => Flags::GROUP,
             _ => break,
         };
         *i += 1;

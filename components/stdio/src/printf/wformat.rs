@@ -76,12 +76,40 @@ pub(crate) trait WideSink {
     fn restore_error(&mut self) {}
 }
 
-/// Hands the narrow field code's bytes to a wide sink.
-struct Narrow<'a, W: ?Sized>(&'a mut W);
+/// Hands the narrow field code's bytes to a wide sink. They are ASCII but for a locale's
+/// radix character or thousands' separator past ASCII (fr_FR's U+202F), which the field
+/// code writes whole, each in one piece: those pieces are decoded as UTF-8 (the encoding of
+/// every named locale), and `merged` counts the bytes that did not become characters of
+/// their own, so that the count is of characters. (Field widths stay in bytes, as the
+/// narrow code counts them.)
+struct Narrow<'a, W: ?Sized> {
+    sink: &'a mut W,
+    merged: usize,
+}
 
 impl<W: WideSink + ?Sized> Sink for Narrow<'_, W> {
     fn write(&mut self, bytes: &[u8]) {
-        self.0.put_ascii(bytes);
+        if bytes.is_ascii() {
+            self.sink.put_ascii(bytes);
+            return;
+        }
+        self.write_text(bytes);
+    }
+}
+
+impl<W: WideSink + ?Sized> Narrow<'_, W> {
+    #[cold]
+    fn write_text(&mut self, bytes: &[u8]) {
+        match core::str::from_utf8(bytes) {
+            Ok(text) => {
+                for c in text.chars() {
+                    self.sink.put_char(c as u32);
+                    self.merged += c.len_utf8() - 1;
+                }
+            }
+            // Not from a locale's strings: each byte as a character, as before.
+            Err(_) => self.sink.put_ascii(bytes),
+        }
     }
 }
 
@@ -273,11 +301,14 @@ unsafe fn numeric<A: ArgSource + ?Sized, W: WideSink + ?Sized>(spec: &Spec, fetc
         }
         return Ok(-1);
     }
-    let mut narrow = Narrow(&mut *sink);
+    let mut narrow = Narrow { sink: &mut *sink, merged: 0 };
     let mut out = Out::new(&mut narrow);
     // SAFETY: forwarded contract.
     let l = match unsafe { convert(spec, fetch, &mut out) } {
-        Ok(()) => out.count() as i64,
+        Ok(()) => {
+            let bytes = out.count();
+            (bytes - narrow.merged) as i64
+        }
         // Mixed argument styles, which the narrow core rejects too.
         Err(EINVAL) => return Err(EINVAL),
         Err(e) => {

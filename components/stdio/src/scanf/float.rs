@@ -1,5 +1,8 @@
 //! The floating-point field of `%a %e %f %g` (any case): read one unit at a time with
-//! musl's rules, then converted by limpet-stdlib's `strtof`/`strtod`/`strtold`.
+//! musl's rules, then converted by limpet-stdlib's `strtof`/`strtod`/`strtold`. The radix
+//! character is the locale's (`LC_NUMERIC`) when it is one byte (the wide scanners read
+//! numbers as bytes too), as in every locale but a few with a multibyte one, whose fields
+//! then have no fraction.
 //!
 //! The reader decides what the field consumes; the conversion gets a short normalised
 //! text (`-.DIGITSe±N` or `0x.HEXp±N`) rather than the input, so that a field of any length
@@ -21,6 +24,8 @@ const KEEP_DEC: usize = 12_000;
 const KEEP_HEX: usize = 40;
 /// Room for a sign, `0x.`, the digits, the sticky digit, the exponent and the NUL.
 const TEXT: usize = KEEP_DEC + 48;
+/// The point of the normalised text, whatever the locale's radix character.
+const POINT: &[u8] = b".";
 /// Exponents are clamped to this: far beyond any that does not overflow or underflow.
 const EXP_CLAMP: i64 = 1_000_000_000_000_000;
 
@@ -132,11 +137,11 @@ impl Text {
         // SAFETY: the text is NUL-terminated and `end` is null.
         unsafe {
             match p {
-                Prec::Single => Float::F32(limpet_stdlib::strtod::strtof(s, end)),
-                Prec::Double => Float::F64(limpet_stdlib::strtod::strtod(s, end)),
+                Prec::Single => Float::F32(limpet_stdlib::strtod::strtof_radix(s, end, POINT)),
+                Prec::Double => Float::F64(limpet_stdlib::strtod::strtod_radix(s, end, POINT)),
                 Prec::Extended => {
                     let mut out = [0u8; 16];
-                    limpet_stdlib::strtold::strtold_bytes(s, end, &mut out);
+                    limpet_stdlib::strtold::strtold_bytes_radix(s, end, POINT, &mut out);
                     let mut b = [0u8; 10];
                     b.copy_from_slice(&out[..10]);
                     Float::F80(b)
@@ -162,6 +167,18 @@ fn dec_digit(c: Option<u32>) -> Option<u8> {
 
 fn hex_digit(c: Option<u32>) -> Option<u8> {
     c.filter(|&x| (0x30..=0x39).contains(&x) || (0x61..=0x66).contains(&(x | 0x20))).map(|x| x as u8)
+}
+
+/// The byte that is the locale's radix character, if it is one byte.
+fn radix_unit() -> Option<u32> {
+    #[cfg(test)]
+    if let Some((radix, ..)) = crate::printf::numeric::tests::CONVENTIONS.get() {
+        return if let [b] = radix { Some(u32::from(*b)) } else { None };
+    }
+    match limpet_locale::localeconv::radix(limpet_locale::object::current()) {
+        [b] => Some(u32::from(*b)),
+        _ => None,
+    }
 }
 
 /// Reads a floating-point field. None is a matching failure, with what was read consumed;
@@ -271,13 +288,15 @@ struct Significand {
 /// skipped, up to `keep` digits (as `digit` accepts them) go to `t`, and any nonzero digit
 /// past those makes it sticky.
 fn significand<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, t: &mut Text, keep: usize, digit: fn(Option<u32>) -> Option<u8>) -> Significand {
+    let radix = radix_unit();
+    let is_radix = |c: Option<u32>| c.is_some() && c == radix;
     let (mut gotdig, mut gotrad) = (false, false);
     let (mut point, mut digits, mut kept, mut sticky) = (0i64, 0i64, 0usize, false);
     while is(c, b'0') {
         gotdig = true;
         c = r.get();
     }
-    if is(c, b'.') {
+    if is_radix(c) {
         gotrad = true;
         c = r.get();
         while is(c, b'0') {
@@ -296,7 +315,7 @@ fn significand<I: Input + ?Sized>(r: &mut Reader<'_, I>, mut c: Option<u32>, t: 
             } else {
                 sticky |= d != b'0';
             }
-        } else if is(c, b'.') && !gotrad {
+        } else if is_radix(c) && !gotrad {
             gotrad = true;
             point = digits;
         } else {

@@ -355,3 +355,21 @@ fn write_only_and_finished_streams() {
         fclose(f);
     }
 }
+
+#[test]
+fn float_fields_read_the_locale_radix() {
+    use crate::printf::numeric::tests::CONVENTIONS;
+    CONVENTIONS.set(Some((b",", b".", b"\x03")));
+    let (n, used, d) = run("1,5 2.5", "%lf %lf");
+    // "2" converts and the "." stops the field; the count says two.
+    assert_eq!((n, used, d.f64(0), d.f64(1)), (2, 5, 1.5, 2.0));
+    let (n, _, d) = run("-0,125e2 0x1,8p1", "%f %la");
+    assert_eq!((n, d.f32(0), d.f64(1)), (2, -12.5, 3.0));
+    // A multibyte radix is not read by the narrow fields.
+    CONVENTIONS.set(Some(("\u{66b}".as_bytes(), b"", b"")));
+    let (n, used, d) = run("1\u{66b}5", "%lf");
+    assert_eq!((n, used, d.f64(0)), (1, 1, 1.0));
+    CONVENTIONS.set(None);
+    let (n, _, d) = run("1,5", "%lf");
+    assert_eq!((n, d.f64(0)), (1, 1.0));
+}

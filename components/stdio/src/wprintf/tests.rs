@@ -122,3 +122,4 @@ fn an_earlier_error_on_a_wide_stream() {
         assert_eq!(t.read(), b"defghi");
     }
 }
+
