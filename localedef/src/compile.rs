@@ -27,6 +27,8 @@ const TIME_KEYWORDS: [(&str, usize, Option<usize>); 14] = [
     ("era_d_t_fmt", 0x30, Some(1)),
     ("era_t_fmt", 0x31, Some(1)),
 ];
+/// The indexes (from `ABDAY_1`) of the lists, `ERA` and `ALT_DIGITS`.
+const LIST_ITEMS: [usize; 2] = [0x2c, 0x2f];
 /// The indexes (from `ABDAY_1`) of `AM_STR`, `T_FMT` and `T_FMT_AMPM`.
 const AM_PM: usize = 0x26;
 const T_FMT: usize = 0x2a;
@@ -212,5 +214,69 @@ pub fn compile(src: &Source) -> Result<Vec<u8>, Error> {
             }
         }
     }
+    // A list ends with an empty string: the C locale's single ALT_DIGITS string needs its
+    // terminator as much as a source's list does.
+    for i in LIST_ITEMS {
+        let list = &mut slots[format::TIME + i];
+        if !list.is_empty() && list.last() != Some(&0) {
+            list.push(0);
+        }
+    }
     Ok(format::write(&slots, &numbers))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::Reader;
+    use limpet_locale::compiled::format::File;
+
+    /// Compiles `text` as a source file.
+    fn compiled(text: &str) -> Vec<u8> {
+        let dir = std::env::temp_dir().join(format!("limpet-localedef-compile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("src");
+        std::fs::write(&p, text).unwrap();
+        let out = compile(&Reader { dirs: Vec::new() }.read(&p).unwrap()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        out
+    }
+
+    /// The strings of the list in slot `i`.
+    fn list(f: &File<'_>, i: usize) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut p = f.slot(i).as_ptr();
+        loop {
+            // SAFETY: a checked file's lists end inside it.
+            let s = unsafe { core::ffi::CStr::from_ptr(p) }.to_bytes();
+            if s.is_empty() {
+                return out;
+            }
+            out.push(s.to_vec());
+            // SAFETY: the next string starts after this one's NUL.
+            p = unsafe { p.add(s.len() + 1) };
+        }
+    }
+
+    #[test]
+    fn lists_end_and_defaults() {
+        // No LC_TIME: the C locale's items, ALT_DIGITS a list of its one string.
+        let bytes = compiled("LC_MESSAGES\nyesexpr \"^[jJ]\"\nEND LC_MESSAGES\n");
+        let f = File::parse(&bytes).unwrap();
+        assert_eq!(list(&f, format::TIME + 0x2f), [b"0123456789".to_vec()]);
+        assert_eq!(list(&f, format::TIME + 0x2c), Vec::<Vec<u8>>::new());
+        assert_eq!(f.slot(format::TIME + 7), c"Sunday");
+        assert_eq!((f.slot(format::MESSAGES), f.slot(format::MESSAGES + 1)), (c"^[jJ]", c"^[nN]"));
+        assert_eq!((f.slot(format::MESSAGES + 2), f.slot(format::MESSAGES + 3)), (c"", c""));
+        // A source's lists; the empty am_pm makes t_fmt_ampm t_fmt.
+        let bytes = compiled(
+            "LC_TIME\nalt_digits \"a\";\"b\"\nera \"+:1:2000/01/01:+*:E:%EC\"\nam_pm \"\";\"\"\nt_fmt \"%T\"\nEND LC_TIME\n",
+        );
+        let f = File::parse(&bytes).unwrap();
+        assert_eq!(list(&f, format::TIME + 0x2f), [b"a".to_vec(), b"b".to_vec()]);
+        assert_eq!(list(&f, format::TIME + 0x2c), [b"+:1:2000/01/01:+*:E:%EC".to_vec()]);
+        assert_eq!(f.slot(format::TIME + T_FMT_AMPM), c"%T");
+        assert_eq!(f.slot(format::TIME + 7), c"Sunday", "undefined: the C locale's");
+        assert_eq!(f.slot(format::TIME + 0x2e), c"", "an undefined era format is empty");
+    }
 }

