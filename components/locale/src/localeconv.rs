@@ -122,6 +122,16 @@ pub fn radix(loc: &crate::object::Locale) -> &'static [u8] {
     }
 }
 
+/// [`radix`] of the calling thread's locale; `.` at the cost of one load while no compiled
+/// locale was ever loaded.
+#[inline]
+pub fn current_radix() -> &'static [u8] {
+    if !map::any_compiled() {
+        return b".";
+    }
+    radix(crate::object::current())
+}
+
 /// `localeconv()`—The conventions of the current locale's `LC_NUMERIC` and `LC_MONETARY`:
 /// those of the compiled locales they name, and the C locale's where they name none, as
 /// in musl (decimal point ".", every other string empty, every `char` member `CHAR_MAX`).

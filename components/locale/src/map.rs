@@ -9,7 +9,7 @@
 //! changes (the global locale's maps, the default locale objects).
 use core::ffi::c_char;
 use core::ptr;
-use core::sync::atomic::{AtomicPtr, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 
 use limpet_start::env::getenv;
 use limpet_start::lock::Lock;
@@ -53,6 +53,19 @@ impl Map {
     pub fn messages(&self) -> Option<&Catalog<'static>> {
         self.messages.as_ref()
     }
+}
+
+/// Whether any map was ever made with a compiled locale. Until one is, every locale has the
+/// C locale's numbers and names, so the hot paths (strtod's and printf's radix) answer
+/// without reading the thread's locale.
+static ANY_COMPILED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a compiled locale was ever loaded in this process (see [`ANY_COMPILED`]). A
+/// thread can only hold a map that was published before it got it, so `false` here means
+/// its locale's maps have no compiled data.
+#[inline]
+pub fn any_compiled() -> bool {
+    ANY_COMPILED.load(Ordering::Acquire)
 }
 
 /// The compiled locale a category's map has: none for the C locale's, C.UTF-8's, or a name
@@ -216,6 +229,9 @@ fn named(name: &[u8]) -> Result<&'static Map, NoMemory> {
     full[..name.len()].copy_from_slice(name);
     let compiled = compiled::find(name);
     let messages = crate::messages::find(name);
+    if compiled.is_some() {
+        ANY_COMPILED.store(true, Ordering::Release);
+    }
     // SAFETY: `new` is a fresh allocation of a `Map`'s size (malloc aligns for any type).
     unsafe { new.write(Map { name: full, compiled, messages, next: NAMED.load(Ordering::Relaxed) }) };
     NAMED.store(new, Ordering::Release);

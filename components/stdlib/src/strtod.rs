@@ -393,7 +393,7 @@ pub unsafe fn strtof_radix(s: *const c_char, endptr: *mut *mut c_char, radix: &[
 /// The radix character of the calling thread's locale (`LC_NUMERIC`).
 #[inline]
 pub(crate) fn current_radix() -> &'static [u8] {
-    limpet_locale::localeconv::radix(limpet_locale::object::current())
+    limpet_locale::localeconv::current_radix()
 }
 
 /// The radix character of the locale object `loc` (`LC_GLOBAL_LOCALE`: the global locale).

@@ -121,6 +121,9 @@ impl Numeric<'static> {
         if let Some((radix, sep, rules)) = tests::CONVENTIONS.get() {
             return Numeric { radix, grouping: if group { Grouping::new(sep, rules) } else { None } };
         }
+        if !limpet_locale::map::any_compiled() {
+            return Numeric::C;
+        }
         let loc = limpet_locale::object::current();
         let radix = limpet_locale::localeconv::radix(loc);
         let grouping = if group {

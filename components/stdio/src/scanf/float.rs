@@ -175,7 +175,7 @@ fn radix_unit() -> Option<u32> {
     if let Some((radix, ..)) = crate::printf::numeric::tests::CONVENTIONS.get() {
         return if let [b] = radix { Some(u32::from(*b)) } else { None };
     }
-    match limpet_locale::localeconv::radix(limpet_locale::object::current()) {
+    match limpet_locale::localeconv::current_radix() {
         [b] => Some(u32::from(*b)),
         _ => None,
     }
