@@ -51,7 +51,39 @@ pub fn measure(dir: &Path, root: &Path, release: &Dist, small: &Dist) -> Result<
             musl: link(&mut Command::new("musl-gcc"), &format!("hello-musl{tag}"), strip)?,
         });
     }
+    rows.push(SizeRow {
+        what: "iconv's charset tables (read-only data)",
+        limpet_release: rodata(&release.lib.join("libc.a"), "limpet_iconv-")?,
+        limpet_size: rodata(&small.lib.join("libc.a"), "limpet_iconv-")?,
+        musl: rodata(&musl_lib("libc.a")?, "iconv.")?,
+    });
     Ok(rows)
+}
+
+/// The read-only data (`.rodata*` and `.data.rel.ro*` sections) of the members of
+/// `archive` whose names start with `member`, from `size -A`: iconv's tables are nearly all
+/// of it, in limpet's objects and in musl's `iconv.lo`.
+fn rodata(archive: &Path, member: &str) -> Result<u64> {
+    let out = output(Command::new("size").arg("-A").arg(archive))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut total = 0;
+    let mut inside = false;
+    for line in text.lines() {
+        if line.contains("(ex ") {
+            inside = line.starts_with(member);
+            continue;
+        }
+        let mut fields = line.split_whitespace();
+        if let (true, Some(name), Some(bytes)) = (inside, fields.next(), fields.next())
+            && (name.starts_with(".rodata") || name.starts_with(".data.rel.ro"))
+        {
+            total += bytes.parse::<u64>().map_err(|e| format!("size -A {}: {line}: {e}", archive.display()))?;
+        }
+    }
+    if total == 0 {
+        return Err(format!("{}: no read-only data in members named {member}*", archive.display()));
+    }
+    Ok(total)
 }
 
 /// musl's library directory, where musl installs musl-gcc.specs beside libc.a: the wrapper
