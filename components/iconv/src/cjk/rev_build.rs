@@ -160,6 +160,8 @@ fn build(src: &Source) -> Option<*mut Header> {
         put_u16(data, layout.ranks() + 2 * w, codes as u16);
         codes += u64_at(data, layout.bitmaps() + 8 * w).count_ones() as usize;
     }
+    // The counts are u16, as in the generated files; every family has far fewer codes.
+    debug_assert!(codes <= u16::MAX as usize);
     // Pass 3: the codes, the first one given for each code point (no code is 0, so a zero
     // slot is an empty one), then the picks over them.
     (src.cells)(&mut |cp, code| {
