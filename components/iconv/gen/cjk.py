@@ -308,12 +308,17 @@ FEATURES = {
 }
 
 
-def cfg(family):
+def cfg(family, size=None):
+    """The cfg of a family's constant; `size` True or False also asks for (or against) the
+    crate's `size` feature, under which the reverse indexes are built at run time."""
     fs = ['feature = "%s"' % f for f in FEATURES[family]]
-    return '#[cfg(%s)]' % fs[0] if len(fs) == 1 else '#[cfg(any(%s))]' % ', '.join(fs)
+    c = fs[0] if len(fs) == 1 else 'any(%s)' % ', '.join(fs)
+    if size is not None:
+        c = 'all(%s, %s)' % ('feature = "size"' if size else 'not(feature = "size")', c)
+    return '#[cfg(%s)]' % c
 
 
-def rust_array(name, ty, xs, fmt):
+def rust_array(name, ty, xs, fmt, cfg_line=None):
     body = ''
     line = '   '
     for x in xs:
@@ -323,8 +328,9 @@ def rust_array(name, ty, xs, fmt):
             line = '   '
         line += item
     body += line + '\n'
-    family = 'gb4' if name.startswith('GB4') else 'uhc'
-    return '%s\npub static %s: [%s; %d] = [\n%s];\n' % (cfg(family), name, ty, len(xs), body)
+    if cfg_line is None:
+        cfg_line = cfg('gb4' if name.startswith('GB4') else 'uhc')
+    return '%s\npub static %s: [%s; %d] = [\n%s];\n' % (cfg_line, name, ty, len(xs), body)
 
 
 def main():
@@ -345,7 +351,7 @@ def main():
         data, npages, nblocks, ncodes = rev_index(pairs, top)
         files[name + '.rev'] = data
         consts.append('/// Pages, blocks and codes of `%s.rev`.' % name)
-        consts.append(cfg(name))
+        consts.append(cfg(name, size=False))
         consts.append('pub const %s_REV: RevShape = RevShape { pages: %d, blocks: %d, codes: %d };'
                       % (name.upper(), npages, nblocks, ncodes))
 
@@ -401,6 +407,13 @@ def main():
     files['big5.plane2'] = big5_plane2(b5)
     b5rev = invert(b5.cells, lambda k: k[0] << 8 | BIG5_TRAILS[k[1]], lambda cp: code16(enc('big5hkscs', cp)))
     rev_file('big5', b5rev, 0x30000)
+    # The code points with several codes where the one kept is not the lowest (Python's
+    # pick): what the size profile's run-time build needs besides the grid.
+    lowest = {}
+    for (lead, c), cp in b5.cells.items():
+        code = lead << 8 | BIG5_TRAILS[c]
+        lowest[cp] = min(code, lowest.get(cp, code))
+    big5_picks = [(cp, code) for cp, code in sorted(b5rev.items()) if code != lowest[cp]]
 
     for name, data in sorted(files.items()):
         with open(os.path.join(OUT, name), 'wb') as f:
@@ -417,6 +430,7 @@ def main():
           '//! The shapes of the binary tables beside this file, and the small tables.',
           '#[cfg(any(%s))]' % ', '.join('feature = "%s"' % f for f in JIS + ['charset-euc-kr', 'charset-gb2312', 'charset-gbk', 'charset-gb18030', 'charset-big5', 'charset-big5-hkscs']),
           'use super::table::RevShape;', ''] + consts + ['']
+    rs[2] = rs[2].replace('#[cfg(any(', '#[cfg(all(not(feature = "size"), any(').replace(')]', '))]')
     rs.append('/// GB18030 four-byte BMP runs: the linear index (from 81308130) where each starts.')
     rs.append(rust_array('GB4_INDEX', 'u16', idx, '%d'))
     rs.append('/// The code point of each run\'s first sequence.')
@@ -433,6 +447,9 @@ def main():
     rs.append(rust_array('KSC_HANGUL', 'u64', words, '0x%016X'))
     rs.append('/// How many syllables before word w are not in KS X 1001 (CP949 codes them).')
     rs.append(rust_array('UHC_BEFORE', 'u16', before, '%d'))
+    rs.append('/// Big5 code points with several codes whose encoding is not the lowest of them')
+    rs.append('/// (Python\'s pick): (code point, code), for the size profile\'s run-time reverse index.')
+    rs.append(rust_array('BIG5_PICKS', '(u32, u16)', big5_picks, '(0x%04X, 0x%04X)', cfg('big5', size=True)))
     with open(os.path.join(OUT, 'tables.rs'), 'w') as f:
         f.write('\n'.join(rs))
     for name, data in sorted(files.items()):

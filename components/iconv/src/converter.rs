@@ -103,6 +103,14 @@ impl Converter {
         })
     }
 
+    /// Whether what encoding into the charset named `to` needs is in memory, building it if
+    /// not: under `size` the East Asian reverse indexes are built on first use, and `false`
+    /// says memory ran out (`iconv_open`'s ENOMEM). An unknown name needs nothing.
+    #[cfg(feature = "size")]
+    pub fn target_ready(to: &[u8]) -> bool {
+        names::lookup(split_suffixes(to).0).is_none_or(crate::cjk::prepare)
+    }
+
     /// Opens a conversion between two charsets, with `flags`. `None`: a charset is not in
     /// this build.
     pub fn between(to: Charset, from: Charset, flags: Flags) -> Option<Converter> {

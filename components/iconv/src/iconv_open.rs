@@ -13,7 +13,8 @@ use limpet_syscall::set_errno;
 /// `//TRANSLIT`, `//IGNORE`, `//NON_IDENTICAL_DISCARD` (also joined as `//TRANSLIT,IGNORE`).
 /// Other suffixes are ignored, as glibc ignores them. Fails with `(iconv_t)-1` and EINVAL
 /// for an unknown name or a charset left out of this build, ENOMEM when the descriptor
-/// cannot be allocated.
+/// cannot be allocated (or, in the size profile, the East Asian target's reverse index,
+/// built on the first open for it).
 ///
 /// # Safety
 /// Both arguments are NUL-terminated strings.
@@ -34,6 +35,14 @@ pub unsafe extern "C" fn iconv_open(tocode: *const c_char, fromcode: *const c_ch
         set_errno(EINVAL);
         return ICONV_FAILED;
     };
+    // In the size profile an East Asian target's reverse index is built now, on the first
+    // open for it, so that running out of memory is this call's ENOMEM: an encoder can only
+    // say "unrepresentable", which would turn the shortage into lost characters.
+    #[cfg(feature = "size")]
+    if !Converter::target_ready(to) {
+        set_errno(ENOMEM);
+        return ICONV_FAILED;
+    }
     // SAFETY: malloc takes any size; its result is checked for null below.
     let p = unsafe { malloc(size_of::<Descriptor>()) } as *mut Descriptor;
     if p.is_null() {

@@ -9,7 +9,9 @@
 //! The encoder writes those letters and marks as the codes Python writes for them alone
 //! (a mark alone has none), so a pair is not written back as its one code.
 use super::table::{ASCII_END, Grid, Rev, put};
-use super::tables::{BIG5_COLS, BIG5_REV, BIG5_ROWS};
+#[cfg(not(feature = "size"))]
+use super::tables::BIG5_REV;
+use super::tables::{BIG5_COLS, BIG5_ROWS};
 use crate::codec::{Codec, Decode, Encode};
 
 const LEAD_LO: u8 = 0x81;
@@ -41,7 +43,35 @@ pub static BIG5: Grid = Grid::new(
 /// One bit per stored cell of `BIG5`: set when the character is in plane 2.
 static BIG5_PLANE2: &[u8] = include_bytes!("data/big5.plane2");
 /// Code point to code (lead << 8 | trail), planes 0 to 2.
+#[cfg(not(feature = "size"))]
 pub static REV: Rev = Rev::new(include_bytes!("data/big5.rev"), BIG5_REV);
+/// Under `size`, built from the grid on first use: the lowest code of a code point that
+/// has several, but where the generator kept Python's pick (`BIG5_PICKS`).
+#[cfg(feature = "size")]
+pub static REV: Rev = Rev::built(super::rev_build::Source {
+    pages: PLANE3 >> 8,
+    cells: rev_cells,
+    picks: &super::tables::BIG5_PICKS,
+});
+/// The first code point past the planes Big5-HKSCS reaches.
+#[cfg(feature = "size")]
+const PLANE3: usize = 0x3_0000;
+
+/// Every (code point, code) of the grid.
+#[cfg(feature = "size")]
+fn rev_cells(put: &mut dyn FnMut(u32, u16)) {
+    BIG5.each(&mut |lead, col, i| {
+        let col = col as u8;
+        let trail = if col < TRAIL2_COL {
+            TRAIL1_LO + col
+        } else {
+            col - TRAIL2_COL + TRAIL2_LO
+        };
+        let plane2 = BIG5_PLANE2[i >> 3] >> (i & 7) & 1 != 0;
+        let cp = BIG5.value(i) + if plane2 { PLANE2 } else { 0 };
+        put(cp, u16::from_be_bytes([lead, trail]))
+    });
+}
 
 /// Big5-HKSCS, which musl also reads for Big5 and CP950.
 pub static BIG5_HKSCS: Codec = Codec {

@@ -9,7 +9,9 @@
 //! among the missing ones and back. The same rank among the present ones gives KS X 1001's
 //! own syllables, which it lists in code point order.
 use super::table::{ASCII_END, Grid, Rev, put};
-use super::tables::{KSC_HANGUL, KSC_REV, KSC5601_COLS, KSC5601_ROWS, UHC_BEFORE};
+#[cfg(not(feature = "size"))]
+use super::tables::KSC_REV;
+use super::tables::{KSC_HANGUL, KSC5601_COLS, KSC5601_ROWS, UHC_BEFORE};
 use crate::codec::{Codec, Decode, Encode};
 
 /// KS X 1001's bytes in EUC form.
@@ -45,7 +47,30 @@ pub static KSC: Grid = Grid::new(
     KSC5601_COLS,
 );
 /// Code point to KS X 1001 row byte << 8 | column byte, but for the hangul syllables.
+#[cfg(not(feature = "size"))]
 pub static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
+/// Under `size`, built from the grid on first use.
+#[cfg(feature = "size")]
+pub static REV: Rev = Rev::built(super::rev_build::Source {
+    pages: BMP_PAGES,
+    cells: rev_cells,
+    picks: &[],
+});
+/// Pages of 256 code points in the Basic Multilingual Plane (what the index covers).
+#[cfg(feature = "size")]
+const BMP_PAGES: usize = 0x100;
+
+/// Every (code point, row byte << 8 | column byte) of the grid but the hangul syllables,
+/// which `syllable` computes.
+#[cfg(feature = "size")]
+fn rev_cells(put: &mut dyn FnMut(u32, u16)) {
+    KSC.each(&mut |row, col, i| {
+        let cp = KSC.value(i);
+        if cp.wrapping_sub(HANGUL_FIRST) >= HANGUL_COUNT {
+            put(cp, u16::from_be_bytes([row, col as u8 + ROW_LO]))
+        }
+    });
+}
 
 /// EUC-KR with CP949's hangul, both ways.
 pub static EUC_KR: Codec = Codec {

@@ -6,7 +6,9 @@
 //! square (so A1A4 is U+00B7 and A1AA U+2014, GBK's choices, where Python's gb2312 says
 //! U+30FB and U+2015).
 use super::table::{Grid, Rev};
-use super::tables::{GB_REV, GB2_COLS, GB2_ROWS};
+#[cfg(not(feature = "size"))]
+use super::tables::GB_REV;
+use super::tables::{GB2_COLS, GB2_ROWS};
 use crate::codec::Decode;
 
 /// The lead bytes of every GB charset here.
@@ -24,7 +26,29 @@ pub static GB2: Grid = Grid::new(include_bytes!("data/gb2.grid"), LEAD_LO, GB2_R
 
 /// Code point to two-byte code (lead << 8 | trail), for the code points GB18030 writes in
 /// two bytes.
+#[cfg(not(feature = "size"))]
 pub static REV: Rev = Rev::new(include_bytes!("data/gb.rev"), GB_REV);
+/// Under `size`, built from the grid on first use (the two-byte codes are one-to-one).
+#[cfg(feature = "size")]
+pub static REV: Rev = Rev::built(super::rev_build::Source {
+    pages: BMP_PAGES,
+    cells: rev_cells,
+    picks: &[],
+});
+/// Pages of 256 code points in the Basic Multilingual Plane (what the index covers).
+#[cfg(feature = "size")]
+const BMP_PAGES: usize = 0x100;
+
+/// Every (code point, two-byte code) of the grid.
+#[cfg(feature = "size")]
+pub(super) fn rev_cells(put: &mut dyn FnMut(u32, u16)) {
+    GB2.each(&mut |lead, col, i| {
+        // The inverse of `column`: the trails skip TRAIL_GAP.
+        let trail = TRAIL_LO + col as u8;
+        let trail = trail + (trail >= TRAIL_GAP) as u8;
+        put(GB2.value(i), u16::from_be_bytes([lead, trail]))
+    });
+}
 
 /// Whether `b` is a trail byte of the two-byte form.
 #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]

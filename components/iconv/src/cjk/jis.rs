@@ -2,7 +2,9 @@
 //! JIS X 0212) by row and column byte (0x21..=0x7E each), the reverse index from code point
 //! to JIS code, and the half-width katakana of JIS X 0201.
 use super::table::{Grid, Rev};
-use super::tables::{JIS_REV, JIS0208_COLS, JIS0208_ROWS};
+#[cfg(not(feature = "size"))]
+use super::tables::JIS_REV;
+use super::tables::{JIS0208_COLS, JIS0208_ROWS};
 
 /// The first and last row or column byte of a 94 x 94 JIS set.
 pub const BYTE_LO: u8 = 0x21;
@@ -28,7 +30,36 @@ pub static JIS0212: Grid = Grid::new(
 
 /// Code point to JIS code: row byte << 8 | column byte, with [`JIS0212_FLAG`] for JIS X 0212.
 /// Where both sets have a character, JIS X 0208 is the one kept.
+#[cfg(not(feature = "size"))]
 pub static REV: Rev = Rev::new(include_bytes!("data/jis.rev"), JIS_REV);
+/// Under `size`, built from the grids on first use, JIS X 0208 given first.
+#[cfg(feature = "size")]
+pub static REV: Rev = Rev::built(super::rev_build::Source {
+    pages: BMP_PAGES,
+    cells: rev_cells,
+    picks: &[],
+});
+/// Pages of 256 code points in the Basic Multilingual Plane (what the index covers).
+#[cfg(feature = "size")]
+const BMP_PAGES: usize = 0x100;
+
+/// Every (code point, JIS code) of the grids this build has, JIS X 0208 first (where both
+/// sets have a character, 0208's code is the one written).
+#[cfg(feature = "size")]
+fn rev_cells(put: &mut dyn FnMut(u32, u16)) {
+    JIS0208.each(&mut |row, col, i| {
+        put(
+            JIS0208.value(i),
+            u16::from_be_bytes([row, col as u8 + BYTE_LO]),
+        )
+    });
+    // Without EUC-JP there is no JIS X 0212 grid, and no encoder that writes its codes.
+    #[cfg(feature = "charset-euc-jp")]
+    JIS0212.each(&mut |row, col, i| {
+        let code = u16::from_be_bytes([row, col as u8 + BYTE_LO]);
+        put(JIS0212.value(i), code | JIS0212_FLAG)
+    });
+}
 
 /// Set in a reverse-index code that is JIS X 0212's rather than 0208's.
 pub const JIS0212_FLAG: u16 = 0x8000;

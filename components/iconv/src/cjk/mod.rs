@@ -34,6 +34,21 @@ mod table;
 #[rustfmt::skip]
 #[path = "data/tables.rs"]
 mod tables;
+#[cfg(all(
+    feature = "size",
+    any(
+        feature = "charset-shift-jis",
+        feature = "charset-euc-jp",
+        feature = "charset-iso-2022-jp",
+        feature = "charset-gb2312",
+        feature = "charset-gbk",
+        feature = "charset-gb18030",
+        feature = "charset-big5",
+        feature = "charset-big5-hkscs",
+        feature = "charset-euc-kr"
+    )
+))]
+mod rev_build;
 
 #[cfg(any(feature = "charset-big5", feature = "charset-big5-hkscs"))]
 mod big5;
@@ -103,5 +118,31 @@ pub fn codec(cs: Charset) -> Option<&'static Codec> {
         #[cfg(feature = "charset-euc-kr")]
         Charset::EucKr => Some(&euc_kr::EUC_KR),
         _ => None,
+    }
+}
+
+/// Under `size`, builds the reverse index that encoding into `cs` reads, if it is one of
+/// this module's and not built yet: `false` when memory ran out. `iconv_open` calls it so
+/// that a lack of memory is its ENOMEM rather than characters lost later.
+#[cfg(feature = "size")]
+pub fn prepare(cs: Charset) -> bool {
+    match cs {
+        #[cfg(any(
+            feature = "charset-shift-jis",
+            feature = "charset-euc-jp",
+            feature = "charset-iso-2022-jp"
+        ))]
+        Charset::ShiftJis | Charset::EucJp | Charset::Iso2022Jp => jis::REV.ready(),
+        #[cfg(any(
+            feature = "charset-gb2312",
+            feature = "charset-gbk",
+            feature = "charset-gb18030"
+        ))]
+        Charset::Gb2312 | Charset::Gbk | Charset::Gb18030 => gb::REV.ready(),
+        #[cfg(any(feature = "charset-big5", feature = "charset-big5-hkscs"))]
+        Charset::Big5 | Charset::Big5Hkscs => big5::REV.ready(),
+        #[cfg(feature = "charset-euc-kr")]
+        Charset::EucKr => euc_kr::REV.ready(),
+        _ => true,
     }
 }

@@ -22,20 +22,20 @@ pub fn put(out: &mut [u8], bytes: &[u8]) -> Encode {
 /// The row map's mark for a lead byte with no characters.
 const NO_ROW: u8 = 0xFF;
 /// Code points per page of a reverse index.
-const PAGE_BITS: u32 = 8;
+pub const PAGE_BITS: u32 = 8;
 /// A page's bitmap: four 64-bit words.
-const WORDS_PER_PAGE: usize = 4;
+pub const WORDS_PER_PAGE: usize = 4;
 /// Bytes of one block's bitmap and of its counts.
 const BLOCK_BITMAP_BYTES: usize = WORDS_PER_PAGE * 8;
 const BLOCK_RANK_BYTES: usize = WORDS_PER_PAGE * 2;
 /// A page entry for a page without codes.
-const NO_BLOCK: u16 = 0xFFFF;
+pub const NO_BLOCK: u16 = 0xFFFF;
 
-fn u16_at(data: &[u8], at: usize) -> u16 {
+pub fn u16_at(data: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([data[at], data[at + 1]])
 }
 
-fn u64_at(data: &[u8], at: usize) -> u64 {
+pub fn u64_at(data: &[u8], at: usize) -> u64 {
     let mut b = [0u8; 8];
     b.copy_from_slice(&data[at..at + 8]);
     u64::from_le_bytes(b)
@@ -96,6 +96,23 @@ impl Grid {
         u16_at(self.data, self.rows + 2 * i) as u32
     }
 
+    /// Calls `f(lead, col, cell)` for every cell with a character, lead by lead and column
+    /// by column (so in code order): what the size profile's reverse indexes are built from.
+    #[cfg(feature = "size")]
+    pub fn each(&self, f: &mut dyn FnMut(u8, usize, usize)) {
+        for (r, &slot) in self.data[..self.rows].iter().enumerate() {
+            if slot == NO_ROW {
+                continue;
+            }
+            for col in 0..self.cols {
+                let i = slot as usize * self.cols + col;
+                if self.value(i) != 0 {
+                    f(self.lead_lo + r as u8, col, i);
+                }
+            }
+        }
+    }
+
     /// Whether the file's length matches the shape the generator declared.
     // Only the East Asian tests (which need all nine charsets) check the shapes.
     #[cfg(all(
@@ -120,6 +137,7 @@ impl Grid {
 }
 
 /// The counts that locate the sections of a reverse index (written by the generator).
+#[cfg(not(feature = "size"))]
 pub struct RevShape {
     pub pages: usize,
     pub blocks: usize,
@@ -128,47 +146,120 @@ pub struct RevShape {
 
 /// A reverse index: for each 256-code-point page a block number, for each block a bitmap
 /// of the code points that have a code with running counts, then the codes in code point
-/// order; a lookup is a page load, a word, a popcount and a code load.
+/// order; a lookup is a page load, a word, a popcount and a code load. In the speed profile
+/// it is the generated `.rev` file; under `size` the same bytes are built from the decode
+/// grid on first use ([`super::rev_build`]), so the binary does not carry them.
 pub struct Rev {
+    #[cfg(not(feature = "size"))]
     shape: RevShape,
+    #[cfg(not(feature = "size"))]
     data: &'static [u8],
+    #[cfg(feature = "size")]
+    built: super::rev_build::Built,
+}
+
+/// Where a reverse index's sections start, from its page and block counts.
+#[derive(Clone, Copy)]
+pub struct RevLayout {
+    pub pages: usize,
+    pub blocks: usize,
+}
+
+impl RevLayout {
+    pub const fn bitmaps(&self) -> usize {
+        2 * self.pages
+    }
+    pub const fn ranks(&self) -> usize {
+        self.bitmaps() + BLOCK_BITMAP_BYTES * self.blocks
+    }
+    pub const fn codes(&self) -> usize {
+        self.ranks() + BLOCK_RANK_BYTES * self.blocks
+    }
+}
+
+/// The position among the codes of `cp`'s code in the index `data` laid out as `layout`,
+/// if `cp` has one.
+#[inline]
+pub fn rev_slot(data: &[u8], layout: RevLayout, cp: u32) -> Option<usize> {
+    let page = (cp >> PAGE_BITS) as usize;
+    if page >= layout.pages {
+        return None;
+    }
+    let block = u16_at(data, 2 * page);
+    if block == NO_BLOCK {
+        return None;
+    }
+    let bit = cp & ((1 << PAGE_BITS) - 1);
+    let w = block as usize * WORDS_PER_PAGE + (bit >> 6) as usize;
+    let word = u64_at(data, layout.bitmaps() + 8 * w);
+    let shift = bit & 63;
+    if (word >> shift) & 1 == 0 {
+        return None;
+    }
+    let before = u16_at(data, layout.ranks() + 2 * w) as usize;
+    Some(before + (word & ((1u64 << shift) - 1)).count_ones() as usize)
 }
 
 impl Rev {
+    #[cfg(not(feature = "size"))]
     pub const fn new(data: &'static [u8], shape: RevShape) -> Self {
         Rev { shape, data }
     }
 
-    /// The code of `cp`, if the charset has one.
+    /// An index built from `source` on its first lookup.
+    #[cfg(feature = "size")]
+    pub const fn built(source: super::rev_build::Source) -> Self {
+        Rev {
+            built: super::rev_build::Built::new(source),
+        }
+    }
+
+    /// The index's bytes and layout; under `size`, built now if this is the first use,
+    /// `None` if memory ran out.
+    #[inline]
+    fn image(&self) -> Option<(&[u8], RevLayout)> {
+        #[cfg(not(feature = "size"))]
+        return Some((
+            self.data,
+            RevLayout {
+                pages: self.shape.pages,
+                blocks: self.shape.blocks,
+            },
+        ));
+        #[cfg(feature = "size")]
+        return self.built.image();
+    }
+
+    /// Under `size`, builds the index if it is not built yet: `false` when memory ran out
+    /// (what `iconv_open` reports as ENOMEM).
+    #[cfg(feature = "size")]
+    pub fn ready(&self) -> bool {
+        self.built.image().is_some()
+    }
+
+    /// The code of `cp`, if the charset has one. Under `size`, also `None` when the index
+    /// could not be built for lack of memory (the descriptor's `iconv_open` builds it first
+    /// and fails then, so only the Rust API's encoders can see that).
     #[inline]
     pub fn get(&self, cp: u32) -> Option<u16> {
-        let page = (cp >> PAGE_BITS) as usize;
-        if page >= self.shape.pages {
-            return None;
-        }
-        let block = u16_at(self.data, 2 * page);
-        if block == NO_BLOCK {
-            return None;
-        }
-        let bit = cp & ((1 << PAGE_BITS) - 1);
-        let w = block as usize * WORDS_PER_PAGE + (bit >> 6) as usize;
-        let bitmaps = 2 * self.shape.pages;
-        let word = u64_at(self.data, bitmaps + 8 * w);
-        let shift = bit & 63;
-        if (word >> shift) & 1 == 0 {
-            return None;
-        }
-        let ranks = bitmaps + BLOCK_BITMAP_BYTES * self.shape.blocks;
-        let before = u16_at(self.data, ranks + 2 * w) as usize;
-        let n = before + (word & ((1u64 << shift) - 1)).count_ones() as usize;
+        let (data, layout) = self.image()?;
+        let n = rev_slot(data, layout, cp)?;
+        #[cfg(not(feature = "size"))]
         debug_assert!(n < self.shape.codes);
-        let codes = ranks + BLOCK_RANK_BYTES * self.shape.blocks;
-        Some(u16_at(self.data, codes + 2 * n))
+        Some(u16_at(data, layout.codes() + 2 * n))
+    }
+
+    /// The index's bytes (under `size`, building them): what the tests compare with the
+    /// generated file.
+    #[cfg(all(test, feature = "size"))]
+    pub fn bytes(&self) -> Option<&[u8]> {
+        self.image().map(|(data, _)| data)
     }
 
     // Only the East Asian tests (which need all nine charsets) check the shapes.
     #[cfg(all(
         test,
+        not(feature = "size"),
         feature = "charset-shift-jis",
         feature = "charset-euc-jp",
         feature = "charset-iso-2022-jp",

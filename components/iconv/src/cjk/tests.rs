@@ -659,9 +659,58 @@ fn table_shapes() {
     ] {
         assert!(grid.well_formed());
     }
+    #[cfg(not(feature = "size"))]
     for rev in [&jis::REV, &gb::REV, &big5::REV, &euc_kr::REV] {
         assert!(rev.well_formed());
     }
+}
+
+/// Under `size`, each reverse index built at run time from its grid is byte for byte the
+/// generated `.rev` file the speed profile carries (so every lookup answers alike). Prints
+/// how long each build took and the memory it holds.
+#[test]
+#[cfg(feature = "size")]
+fn built_indexes_are_the_files() {
+    use super::{big5, euc_kr, gb, jis};
+    let cases: [(&str, &super::table::Rev, &[u8]); 4] = [
+        ("jis", &jis::REV, include_bytes!("data/jis.rev")),
+        ("gb", &gb::REV, include_bytes!("data/gb.rev")),
+        ("big5", &big5::REV, include_bytes!("data/big5.rev")),
+        ("ksc", &euc_kr::REV, include_bytes!("data/ksc.rev")),
+    ];
+    for (name, rev, file) in cases {
+        let t = std::time::Instant::now();
+        let built = rev.bytes().expect("allocation");
+        let took = t.elapsed();
+        assert!(
+            built == file,
+            "{name}: the built index differs from {name}.rev"
+        );
+        eprintln!("{name}: built {} bytes in {took:?}", built.len());
+    }
+}
+
+/// Under `size`, threads racing to build one index all get the same bytes (the losers'
+/// copies are freed, the winner's kept).
+#[test]
+#[cfg(feature = "size")]
+fn racing_builds_agree() {
+    use super::rev_build::{Built, Source};
+    let fresh = Built::new(Source {
+        pages: 0x100,
+        cells: super::gb::rev_cells,
+        picks: &[],
+    });
+    let seen: Vec<usize> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| fresh.image().expect("allocation").0.as_ptr() as usize))
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(seen.iter().all(|&p| p == seen[0]), "{seen:x?}");
+    let (bytes, _) = fresh.image().unwrap();
+    assert_eq!(bytes.as_ptr() as usize, seen[0]);
+    assert!(bytes == include_bytes!("data/gb.rev"));
 }
 
 /// Random bytes (and escapes, for ISO-2022-JP) never make a decoder step outside its input
