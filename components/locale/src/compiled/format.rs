@@ -130,9 +130,13 @@ impl<'a> File<'a> {
         CStr::from_bytes_until_nul(&self.bytes[at as usize..]).unwrap_or(c"")
     }
 
-    /// The numbers, as `lconv`'s `char` members.
+    /// The numbers, as `lconv`'s `char` members: [`UNAVAILABLE`] becomes this target's
+    /// `CHAR_MAX` (255 where `char` is unsigned: aarch64, riscv64).
     pub fn numbers(&self) -> [c_char; NUMBERS] {
-        core::array::from_fn(|i| self.bytes[AT_NUMBERS + i] as c_char)
+        core::array::from_fn(|i| match self.bytes[AT_NUMBERS + i] {
+            UNAVAILABLE => c_char::MAX,
+            n => n as c_char,
+        })
     }
 }
 
@@ -195,7 +199,7 @@ mod tests {
             assert_eq!(f.slot(i).to_bytes(), first, "slot {i}");
         }
         assert_eq!(f.slot(SLOTS), c"");
-        assert_eq!(f.numbers(), numbers);
+        assert_eq!(f.numbers(), numbers.map(|n| if n == UNAVAILABLE as c_char { c_char::MAX } else { n }));
         // The list's strings follow one another and an empty one ends it.
         let alt = f.slot(TIME + 0x2f);
         let start = alt.as_ptr() as usize - bytes.as_ptr() as usize;

@@ -31,7 +31,7 @@ unsafe impl Sync for Compiled {}
 /// `localeconv`'s struct with the numeric members from `numeric` and the monetary ones from
 /// `monetary` (each: the C locale's when `None`).
 pub fn lconv(numeric: Option<&File<'static>>, monetary: Option<&File<'static>>) -> Lconv {
-    let c_char_max = format::UNAVAILABLE as c_char;
+    let c_char_max = c_char::MAX;
     let num = |i: usize, c: &'static CStr| numeric.map_or(c, |f| f.slot(NUMERIC + i)).as_ptr();
     let mon = |i: usize| monetary.map_or(c"", |f| f.slot(MONETARY + i)).as_ptr();
     let n = monetary.map_or([c_char_max; format::NUMBERS], File::numbers);
