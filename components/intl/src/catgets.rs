@@ -47,7 +47,7 @@ pub unsafe extern "C" fn catclose(catd: nl_catd) -> c_int {
     // SAFETY: a live handle, which this call ends: its mapping is unmapped once and the
     // allocation freed once.
     unsafe {
-        crate::file::unmap((*h).file.bytes());
+        limpet_locale::file::unmap((*h).file.bytes());
         crate::imports::free(h.cast());
     }
     0

@@ -27,7 +27,8 @@ use crate::abi::{CATD_ERROR, NL_CAT_LOCALE, nl_catd};
 use crate::catfile::CatFile;
 use crate::imports::malloc;
 use crate::names::split;
-use crate::text::{PathBuf, PathStorage, bytes};
+use crate::text::bytes;
+use limpet_locale::pathbuf::{PathBuf, PathStorage};
 
 /// The codeset `%c` stands for.
 const CODESET: &[u8] = b"UTF-8";
@@ -39,11 +40,11 @@ pub struct Handle {
 
 /// Maps and checks the catalog at `path`.
 fn open_path(path: &core::ffi::CStr) -> Option<CatFile<'static>> {
-    let bytes = crate::file::map(path).ok()?;
+    let bytes = limpet_locale::file::map(path).ok()?;
     let file = CatFile::parse(bytes);
     if file.is_none() {
         // SAFETY: the mapping was just made and nothing refers to it.
-        unsafe { crate::file::unmap(bytes) };
+        unsafe { limpet_locale::file::unmap(bytes) };
     }
     file
 }
@@ -132,7 +133,7 @@ pub unsafe extern "C" fn catopen(name: *const c_char, oflag: c_int) -> nl_catd {
     let h = unsafe { malloc(size_of::<Handle>()) } as *mut Handle;
     if h.is_null() {
         // SAFETY: the mapping is ours and no handle refers to it.
-        unsafe { crate::file::unmap(file.bytes()) };
+        unsafe { limpet_locale::file::unmap(file.bytes()) };
         set_errno(ENOMEM);
         return CATD_ERROR;
     }

@@ -4,7 +4,7 @@
 //! Each domain name ever named gets one record, kept for the life of the process (as GNU's
 //! libintl keeps them), holding a copy of the name and the directory it is bound to. The
 //! strings these functions return are those copies, so they stay valid after later calls.
-//! The records form a list, pushed under the crate's lock and read without it.
+//! The records form a list, pushed under limpet-locale's lock and read without it.
 use core::ffi::c_char;
 use core::ptr;
 use core::sync::atomic::{AtomicPtr, Ordering};
@@ -14,7 +14,7 @@ use limpet_abi::limits::{NAME_MAX, PATH_MAX};
 use limpet_syscall::set_errno;
 
 use crate::imports::malloc;
-use crate::lock::Guard;
+use limpet_locale::map::Guard;
 use crate::text::{bytes, keep};
 
 /// The domain `gettext` uses until `textdomain` names another.

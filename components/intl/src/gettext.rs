@@ -32,7 +32,8 @@ use limpet_syscall::{errno, set_errno};
 
 use crate::loaded::{self, Loaded};
 use crate::names::for_each_variant;
-use crate::text::{PathBuf, PathStorage, bytes};
+use crate::text::bytes;
+use limpet_locale::pathbuf::{PathBuf, PathStorage};
 
 /// Where a domain's catalogs are when `bindtextdomain` has not said.
 const DEFAULT_DIR: &[u8] = b"/usr/share/locale";

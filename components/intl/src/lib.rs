@@ -10,10 +10,12 @@
 //! - `catopen` (the `NLSPATH` search and the handle), `catgets` (`catgets`, `catclose`),
 //!   over `catfile`, the two binary catalog formats (NetBSD's, which musl reads, and
 //!   glibc's, which Debian's gencat writes);
-//! - `file`: catalog files mapped read-only; `text`: C strings, kept copies and paths;
-//!   `lock`: the lock over the lists.
+//! - `text`: C strings and kept copies. Catalog files are mapped with limpet-locale's
+//!   `file`, their paths built with its `pathbuf`, and the lists changed under its lock
+//!   (`limpet_locale::map::Guard`, the one lock over locale state).
 //!
-//! Catalogs and strings come from the allocator and from the kernel (`imports`, `file`).
+//! Catalogs and strings come from the allocator and from the kernel (`imports`,
+//! `limpet_locale::file`).
 #![cfg_attr(not(test), no_std)]
 
 pub mod abi;
@@ -21,11 +23,9 @@ mod catfile;
 pub mod catgets;
 pub mod catopen;
 pub mod domain;
-mod file;
 pub mod gettext;
 mod imports;
 mod loaded;
-mod lock;
 pub mod names;
 mod text;
 

@@ -1,7 +1,7 @@
 //! The `.mo` catalogs loaded so far, one record per path looked at: the catalog and its
 //! plural rule when the file was a valid catalog, nothing when it was missing or corrupt
 //! (so each path is opened once in the life of the process, as GNU's libintl does; a
-//! catalog installed later is not seen). Records are pushed under the crate's lock and
+//! catalog installed later is not seen). Records are pushed under limpet-locale's lock and
 //! never freed, nor their mappings unmapped, so the strings gettext returns stay valid.
 use core::ffi::CStr;
 use core::ptr;
@@ -10,7 +10,7 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 use limpet_locale::mo::{Catalog, Plural};
 
 use crate::imports::{free, malloc};
-use crate::lock::Guard;
+use limpet_locale::map::Guard;
 use crate::text::keep;
 
 /// A catalog as the gettext functions use it.
@@ -62,7 +62,7 @@ pub fn catalog(path: &CStr) -> Option<Loaded> {
     let unload = || {
         if let Some(l) = loaded {
             // SAFETY: the mapping was made by `load` and nothing else has seen it.
-            unsafe { crate::file::unmap(l.catalog.bytes()) };
+            unsafe { limpet_locale::file::unmap(l.catalog.bytes()) };
         }
     };
     let Some(copy) = keep(path.to_bytes()) else {
@@ -88,12 +88,12 @@ pub fn catalog(path: &CStr) -> Option<Loaded> {
 
 /// Maps and checks the file at `path`.
 fn load(path: &CStr) -> Option<Loaded> {
-    let bytes = crate::file::map(path).ok()?;
+    let bytes = limpet_locale::file::map(path).ok()?;
     match Catalog::parse(bytes) {
         Some(catalog) => Some(Loaded { catalog, plural: Plural::of(&catalog) }),
         None => {
             // SAFETY: the mapping was just made and nothing refers to it.
-            unsafe { crate::file::unmap(bytes) };
+            unsafe { limpet_locale::file::unmap(bytes) };
             None
         }
     }

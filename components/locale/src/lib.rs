@@ -23,6 +23,7 @@ extern crate alloc;
 
 pub mod abi;
 pub mod compiled;
+pub mod file;
 mod imports;
 pub mod langinfo;
 pub mod localeconv;
@@ -33,6 +34,7 @@ pub mod messages;
 pub mod mo;
 pub mod newlocale;
 pub mod object;
+pub mod pathbuf;
 pub mod setlocale;
 pub mod thread;
 pub mod uselocale;

@@ -13,39 +13,22 @@
 //! translates only the C locale's strings of a category without compiled data.
 use core::ffi::{CStr, c_char, c_void};
 
-use limpet_abi::limits::PATH_MAX;
-use limpet_start::env::getenv;
-use limpet_syscall::auxv::{self, AT_SECURE};
 
 use crate::abi::LC_MESSAGES;
 use crate::compiled::load;
+use crate::compiled::path::each_listed_dir;
 use crate::mo::Catalog;
 use crate::object::{self, Locale};
+use crate::pathbuf::{PathBuf, PathStorage};
 
 /// The catalog for the locale `name`: the first `MUSL_LOCPATH` directory holding a file of
 /// that name that is a valid `.mo` catalog. Installs the translation hook when it finds one.
 pub fn find(name: &[u8]) -> Option<Catalog<'static>> {
-    if auxv::get(AT_SECURE).is_some_and(|v| v != 0) {
-        return None;
-    }
-    // SAFETY: getenv returns null or a string of the environment.
-    let var = unsafe { getenv(c"MUSL_LOCPATH".as_ptr()) };
-    if var.is_null() {
-        return None;
-    }
-    // SAFETY: non-null, it is a string of the environment, unchanged while we read it.
-    let dirs = unsafe { CStr::from_ptr(var) }.to_bytes();
-    let mut buf = [0u8; PATH_MAX];
-    let found = dirs.split(|&b| b == b':').filter(|d| !d.is_empty()).find_map(|dir| {
-        let len = dir.len() + 1 + name.len();
-        if len >= PATH_MAX {
-            return None;
-        }
-        buf[..dir.len()].copy_from_slice(dir);
-        buf[dir.len()] = b'/';
-        buf[dir.len() + 1..len].copy_from_slice(name);
-        buf[len] = 0;
-        let bytes = load::map_file(CStr::from_bytes_with_nul(&buf[..=len]).ok()?)?;
+    let mut storage = PathStorage::uninit();
+    let mut path = PathBuf::new(&mut storage);
+    let found = each_listed_dir(c"MUSL_LOCPATH", |dir| {
+        path.truncate(0);
+        let bytes = load::map_file(path.push(dir).push(b"/").push(name).as_cstr()?)?;
         let cat = Catalog::parse(bytes);
         if cat.is_none() {
             load::unmap(bytes);

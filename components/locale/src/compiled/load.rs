@@ -2,14 +2,10 @@
 //! it once, which lives for ever (as the named map that holds it does).
 use core::ffi::{CStr, c_char};
 
-use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY};
-use limpet_abi::mman::{MAP_PRIVATE, PROT_READ};
-use limpet_abi::stdio::SEEK_END;
-use limpet_syscall::{nr, result, syscall1, syscall2, syscall3, syscall4, syscall6};
-
 use super::format::{self, File, GROUPING, MONETARY, NUMERIC};
 use super::path;
 use crate::abi::Lconv;
+use crate::file;
 use crate::imports::malloc;
 
 /// The largest file mapped: far above any locale's (Debian's biggest compiles to a few KiB),
@@ -63,33 +59,21 @@ pub fn lconv(numeric: Option<&File<'static>>, monetary: Option<&File<'static>>) 
     }
 }
 
-/// Maps the file at `path` read-only, whole: `None` if it cannot be opened or mapped, is
-/// empty or is larger than [`MAX_FILE`]. Raw system calls: a lookup leaves errno alone.
+/// Maps the file at `path` read-only, whole ([`file::map`]): `None` if it cannot be opened
+/// or mapped, is empty or is larger than [`MAX_FILE`].
 pub(crate) fn map_file(path: &CStr) -> Option<&'static [u8]> {
-    // SAFETY: `path` is NUL-terminated.
-    let fd = result(unsafe {
-        syscall4(nr::OPENAT, AT_FDCWD as isize as usize, path.as_ptr() as usize, (O_RDONLY | O_CLOEXEC) as usize, 0)
-    })
-    .ok()?;
-    // SAFETY: `fd` is ours; lseek and mmap touch no memory of ours.
-    let mapped = unsafe {
-        result(syscall3(nr::LSEEK, fd, 0, SEEK_END as usize)).ok().filter(|&n| n > 0 && n <= MAX_FILE).and_then(|len| {
-            let at = result(syscall6(nr::MMAP, 0, len, PROT_READ as usize, MAP_PRIVATE as usize, fd, 0)).ok()?;
-            Some((at, len))
-        })
-    };
-    // SAFETY: `fd` is ours and nothing else uses it.
-    unsafe { syscall1(nr::CLOSE, fd) };
-    let (at, len) = mapped?;
-    // SAFETY: a fresh read-only mapping of `len` bytes, never unmapped once it is kept. (A
-    // file truncated while mapped would fault when read, as a locale file does in any libc.)
-    Some(unsafe { core::slice::from_raw_parts(at as *const u8, len) })
+    let bytes = file::map(path).ok()?;
+    if bytes.len() > MAX_FILE {
+        unmap(bytes);
+        return None;
+    }
+    Some(bytes)
 }
 
 /// Releases a mapping `map_file` made that was not kept.
 pub(crate) fn unmap(bytes: &'static [u8]) {
-    // SAFETY: `bytes` is a whole mapping no one else refers to.
-    unsafe { syscall2(nr::MUNMAP, bytes.as_ptr() as usize, bytes.len()) };
+    // SAFETY: the callers pass a whole mapping of `map_file` that nothing refers to.
+    unsafe { file::unmap(bytes) }
 }
 
 /// The compiled locale for `name`, from the first file along the search path (see

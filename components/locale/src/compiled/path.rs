@@ -11,11 +11,11 @@
 //! `de_DE.UTF-8@euro`.
 use core::ffi::CStr;
 
-use limpet_abi::limits::PATH_MAX;
 use limpet_start::env::getenv;
 use limpet_syscall::auxv::{self, AT_SECURE};
 
 use crate::abi::LOCALE_NAME_MAX;
+use crate::pathbuf::{PathBuf, PathStorage};
 
 /// The directory searched after `LIMPET_LOCPATH`'s, where an installed limpet keeps the
 /// locales `limpet-localedef` compiles by default.
@@ -65,38 +65,38 @@ pub fn each_file_name<T>(name: &[u8], mut f: impl FnMut(&[u8]) -> Option<T>) -> 
     None
 }
 
+/// Calls `f` with each directory listed in the environment variable `var` (colon-separated,
+/// empty entries skipped), in order, until one gives `Some`; none when the variable is unset,
+/// or when the process runs with elevated privileges (`AT_SECURE`), whose environment
+/// must not choose the files libc reads.
+pub fn each_listed_dir<T>(var: &CStr, f: impl FnMut(&[u8]) -> Option<T>) -> Option<T> {
+    if auxv::get(AT_SECURE).is_some_and(|v| v != 0) {
+        return None;
+    }
+    // SAFETY: getenv returns null or a string of the environment.
+    let value = unsafe { getenv(var.as_ptr()) };
+    if value.is_null() {
+        return None;
+    }
+    // SAFETY: non-null, it is a string of the environment, unchanged while we read it.
+    let dirs = unsafe { CStr::from_ptr(value) }.to_bytes();
+    dirs.split(|&b| b == b':').filter(|d| !d.is_empty()).find_map(f)
+}
+
 /// Calls `f` with each directory to search, in order, until one gives `Some`.
 pub fn each_dir<T>(mut f: impl FnMut(&[u8]) -> Option<T>) -> Option<T> {
-    let secure = auxv::get(AT_SECURE).is_some_and(|v| v != 0);
-    // SAFETY: getenv returns null or a string of the environment.
-    let var = if secure { core::ptr::null_mut() } else { unsafe { getenv(c"LIMPET_LOCPATH".as_ptr()) } };
-    if !var.is_null() {
-        // SAFETY: non-null, it is a string of the environment, unchanged while we read it.
-        let dirs = unsafe { CStr::from_ptr(var) }.to_bytes();
-        for dir in dirs.split(|&b| b == b':').filter(|d| !d.is_empty()) {
-            if let Some(t) = f(dir) {
-                return Some(t);
-            }
-        }
-    }
-    f(DEFAULT_DIR)
+    each_listed_dir(c"LIMPET_LOCPATH", &mut f).or_else(|| f(DEFAULT_DIR))
 }
 
 /// Calls `f` with each path (NUL-terminated) the locale `name` may be found at, in order,
-/// until one gives `Some`. A path longer than `PATH_MAX` is skipped.
+/// until one gives `Some`. A path of `PATH_MAX` bytes or more is skipped.
 pub fn each_path<T>(name: &[u8], mut f: impl FnMut(&CStr) -> Option<T>) -> Option<T> {
-    let mut buf = [0u8; PATH_MAX];
+    let mut storage = PathStorage::uninit();
+    let mut path = PathBuf::new(&mut storage);
     each_dir(|dir| {
         each_file_name(name, |file| {
-            let len = dir.len() + 1 + file.len();
-            if len >= PATH_MAX {
-                return None;
-            }
-            buf[..dir.len()].copy_from_slice(dir);
-            buf[dir.len()] = b'/';
-            buf[dir.len() + 1..len].copy_from_slice(file);
-            buf[len] = 0;
-            f(CStr::from_bytes_with_nul(&buf[..=len]).ok()?)
+            path.truncate(0);
+            f(path.push(dir).push(b"/").push(file).as_cstr()?)
         })
     })
 }

@@ -13,7 +13,7 @@
 //! integer bit set) are read with the smallest exponent, as the FPU reads them.
 use super::decimal::{Decimal, F64_LIMBS, F80_LIMBS, Need};
 use super::format::Out;
-use super::numeric::{Grouping, Numeric};
+use super::numeric::Numeric;
 use super::parse::{FloatStyle, Flags};
 use super::{F80, Sink};
 
@@ -265,48 +265,21 @@ struct Layout<'a> {
     exp: &'a [u8],
 }
 
+/// The digits of `l`, with the integer part grouped when `num` groups (the `'` flag in a
+/// locale that groups) and the layout is fixed (`%e`'s integer part is one digit).
 fn number<S: Sink + ?Sized>(out: &mut Out<'_, S>, flags: Flags, width: usize, sign: &[u8], d: &Decimal<'_>, num: &Numeric<'_>, l: Layout<'_>) -> Result<(), i32> {
-    // Only a fixed layout has an integer part to group (`%e`'s is one digit).
-    if let Some(g) = num.grouping
-        && l.pt == 0
-    {
-        return grouped_number(out, flags, width, sign, d, num.radix, &g, l);
-    }
-    let point = l.point || l.lo < l.pt;
-    let len = (l.hi - l.lo + 1) as usize + if point { num.radix.len() } else { 0 } + l.exp.len();
-    out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
-        d.write(o, l.hi, l.pt.max(l.lo));
-        if point {
-            o.put(num.radix);
-        }
-        if l.lo < l.pt {
-            d.write(o, l.pt - 1, l.lo);
-        }
-        o.put(l.exp);
-    })
-}
-
-/// [`number`] with the integer part grouped by `g` (the `'` flag in a locale that groups).
-#[cold]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn grouped_number<S: Sink + ?Sized>(
-    out: &mut Out<'_, S>,
-    flags: Flags,
-    width: usize,
-    sign: &[u8],
-    d: &Decimal<'_>,
-    radix: &[u8],
-    g: &Grouping<'_>,
-    l: Layout<'_>,
-) -> Result<(), i32> {
+    let grouping = num.grouping.filter(|_| l.pt == 0);
     let point = l.point || l.lo < l.pt;
     let int_digits = (l.hi - l.pt.max(l.lo) + 1) as usize;
-    let len = (l.hi - l.lo + 1) as usize + if point { radix.len() } else { 0 } + l.exp.len() + g.extra(int_digits);
+    let extra = grouping.map_or(0, |g| g.extra(int_digits));
+    let len = (l.hi - l.lo + 1) as usize + if point { num.radix.len() } else { 0 } + l.exp.len() + extra;
     out.field(flags, width, flags.contains(Flags::ZERO), sign, len, |o| {
-        g.write(o, int_digits, |o, hi, lo| d.write(o, hi as i64 - 1, lo as i64));
+        match grouping {
+            Some(g) => g.write(o, int_digits, |o, hi, lo| d.write(o, hi as i64 - 1, lo as i64)),
+            None => d.write(o, l.hi, l.pt.max(l.lo)),
+        }
         if point {
-            o.put(radix);
+            o.put(num.radix);
         }
         if l.lo < l.pt {
             d.write(o, l.pt - 1, l.lo);

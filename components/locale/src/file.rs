@@ -1,5 +1,6 @@
-//! Whole catalog files mapped read-only. The file is opened, measured and mapped with raw
-//! system calls, so looking for a catalog that is not there leaves errno as it was (the
+//! Whole files mapped read-only: compiled locales, `MUSL_LOCPATH` catalogs, and
+//! limpet-intl's message catalogs. The file is opened, measured and mapped with raw system
+//! calls, so looking for a file that is not there leaves errno as it was (setlocale and the
 //! gettext functions never change errno; catopen sets its own).
 use core::ffi::CStr;
 
