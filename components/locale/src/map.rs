@@ -14,10 +14,11 @@ use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use limpet_start::env::getenv;
 use limpet_start::lock::Lock;
 
-use crate::abi::{CATEGORIES, LC_CTYPE, LOCALE_NAME_MAX};
+use crate::abi::{ABDAY_1, CATEGORIES, D_T_FMT, LC_CTYPE, LC_TIME, LOCALE_NAME_MAX, nl_item};
 use crate::compiled::{self, Compiled};
 use crate::mo::Catalog;
-use crate::imports::malloc;
+use crate::imports::{free, malloc};
+use crate::object::Locale;
 
 /// One category's map: its name, NUL-terminated, the compiled locale found for the name
 /// when the map was made (if any), and the next named map.
@@ -26,8 +27,17 @@ pub struct Map {
     compiled: Option<&'static Compiled>,
     /// The `MUSL_LOCPATH` catalog of this name (see [`crate::messages`]).
     messages: Option<Catalog<'static>>,
+    /// [`Map::time_strings`], made on first use.
+    time: AtomicPtr<TimeStrings>,
     next: *mut Map,
 }
+
+/// How many `LC_TIME` strings [`Map::time_strings`] holds: `ABDAY_1` to `T_FMT_AMPM`.
+pub const TIME_STRINGS: usize = (D_T_FMT + 3 - ABDAY_1 + 1) as usize;
+
+/// A map's `LC_TIME` strings from `ABDAY_1` to `T_FMT_AMPM`, as `nl_langinfo` gives them,
+/// each already measured.
+pub struct TimeStrings(pub [&'static [u8]; TIME_STRINGS]);
 
 impl Map {
     /// The name as a C string.
@@ -45,6 +55,48 @@ impl Map {
     #[inline]
     pub fn compiled(&self) -> Option<&'static Compiled> {
         self.compiled
+    }
+
+    /// This map's `LC_TIME` strings from `ABDAY_1` to `T_FMT_AMPM` as `nl_langinfo` gives
+    /// them (compiled, or the C locale's as its catalog translates them), measured on first
+    /// use and kept with the map: strftime and strptime read them for every conversion.
+    /// None for a map with neither (its strings are the C locale's) or when there is no
+    /// memory for them.
+    pub fn time_strings(&'static self) -> Option<&'static TimeStrings> {
+        if self.compiled.is_none() && self.messages.is_none() {
+            return None;
+        }
+        // SAFETY: the word is null or a published `TimeStrings`, never freed.
+        match unsafe { self.time.load(Ordering::Acquire).as_ref() } {
+            Some(t) => Some(t),
+            None => self.make_time_strings(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_time_strings(&'static self) -> Option<&'static TimeStrings> {
+        let mut maps = [None; CATEGORIES];
+        maps[LC_TIME as usize] = Some(self);
+        let loc = Locale::new(maps);
+        let strings = TimeStrings(core::array::from_fn(|k| crate::langinfo::item(ABDAY_1 + k as nl_item, &loc).to_bytes()));
+        // SAFETY: a plain allocation; a null result is handled.
+        let new = unsafe { malloc(size_of::<TimeStrings>()) }.cast::<TimeStrings>();
+        if new.is_null() {
+            return None;
+        }
+        // SAFETY: a fresh allocation of a `TimeStrings`'s size (malloc aligns for any type).
+        unsafe { new.write(strings) };
+        match self.time.compare_exchange(ptr::null_mut(), new, Ordering::AcqRel, Ordering::Acquire) {
+            // SAFETY: published now, never freed.
+            Ok(_) => Some(unsafe { &*new }),
+            Err(first) => {
+                // SAFETY: another thread published its copy first; ours was never shared.
+                unsafe { free(new.cast()) };
+                // SAFETY: a published `TimeStrings`, never freed.
+                Some(unsafe { &*first })
+            }
+        }
     }
 
     /// The `MUSL_LOCPATH` message catalog of this name, looked for once when the map was
@@ -116,7 +168,8 @@ impl core::fmt::Debug for Map {
 unsafe impl Sync for Map {}
 
 /// The C.UTF-8 map of `LC_CTYPE`.
-pub static C_UTF8_CTYPE: Map = Map { name: builtin_name(), compiled: None, messages: None, next: ptr::null_mut() };
+pub static C_UTF8_CTYPE: Map =
+    Map { name: builtin_name(), compiled: None, messages: None, time: AtomicPtr::new(ptr::null_mut()), next: ptr::null_mut() };
 
 /// The C.UTF-8 `LC_CTYPE` map.
 pub fn c_utf8() -> MapRef {
@@ -233,7 +286,9 @@ fn named(name: &[u8]) -> Result<&'static Map, NoMemory> {
         ANY_COMPILED.store(true, Ordering::Release);
     }
     // SAFETY: `new` is a fresh allocation of a `Map`'s size (malloc aligns for any type).
-    unsafe { new.write(Map { name: full, compiled, messages, next: NAMED.load(Ordering::Relaxed) }) };
+    unsafe {
+        new.write(Map { name: full, compiled, messages, time: AtomicPtr::new(ptr::null_mut()), next: NAMED.load(Ordering::Relaxed) })
+    };
     NAMED.store(new, Ordering::Release);
     // SAFETY: initialised above, and never freed.
     Ok(unsafe { &*new })

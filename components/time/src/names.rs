@@ -1,10 +1,7 @@
 //! strftime's names and formats: the C locale's `LC_TIME` strings (what `nl_langinfo` gives
 //! for them), and the locale's own through limpet-locale when `LC_TIME` is another.
-use core::ptr;
-use core::sync::atomic::{AtomicPtr, Ordering};
-
 use limpet_locale::abi::{ABDAY_1, ABMON_1, AM_STR, D_T_FMT, DAY_1, LC_TIME, MON_1, nl_item};
-use limpet_locale::map::Map;
+use limpet_locale::map::{Map, TIME_STRINGS};
 use limpet_locale::object::Locale;
 
 pub const ABDAY: [&[u8]; 7] = [b"Sun", b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat"];
@@ -45,60 +42,15 @@ pub fn text(loc: &Locale, item: nl_item, c: &'static [u8]) -> &'static [u8] {
     }
 }
 
-/// `LC_TIME`'s items from `ABDAY_1` to `T_FMT_AMPM`: the ones strftime and strptime read.
-const ITEMS: usize = (T_FMT_AMPM - ABDAY_1 + 1) as usize;
-
-/// One map's `LC_TIME` strings, found once: limpet-locale measures a string each time it
-/// is asked for, which was a fifth of a locale's `%c`. Never freed, as the map is not.
-struct Resolved {
-    map: *const Map,
-    items: [&'static [u8]; ITEMS],
-    next: *mut Resolved,
-}
-
-/// The maps resolved so far, newest first; each entry is complete before it is published.
-static RESOLVED: AtomicPtr<Resolved> = AtomicPtr::new(ptr::null_mut());
-
-/// Item `item` of `loc`, whose `LC_TIME` map is `m` (compiled or translated).
+/// Item `item` of `loc`, whose `LC_TIME` map is `m` (compiled or translated): from the
+/// strings limpet-locale measured once for the map.
 #[cold]
 #[inline(never)]
 fn from_map(loc: &Locale, m: &'static Map, item: nl_item) -> &'static [u8] {
-    let index = (item - ABDAY_1) as usize;
-    match resolved(loc, m) {
-        Some(r) if index < ITEMS => r.items[index],
+    match m.time_strings() {
+        Some(t) if (ABDAY_1..ABDAY_1 + TIME_STRINGS as nl_item).contains(&item) => t.0[(item - ABDAY_1) as usize],
         _ => limpet_locale::langinfo::item(item, loc).to_bytes(),
     }
-}
-
-/// The resolved strings of `m` (which is `loc`'s `LC_TIME` map): found in the list, or made
-/// and published; None when there is no memory for them.
-fn resolved(loc: &Locale, m: &'static Map) -> Option<&'static Resolved> {
-    let mut p = RESOLVED.load(Ordering::Acquire);
-    // SAFETY: published entries are complete and never freed.
-    while let Some(r) = unsafe { p.as_ref() } {
-        if ptr::eq(r.map, m) {
-            return Some(r);
-        }
-        p = r.next;
-    }
-    let items = core::array::from_fn(|k| limpet_locale::langinfo::item(ABDAY_1 + k as nl_item, loc).to_bytes());
-    // SAFETY: a fresh allocation of a `Resolved`'s size (malloc aligns for any type).
-    let new = unsafe { crate::imports::malloc(size_of::<Resolved>()) }.cast::<Resolved>();
-    if new.is_null() {
-        return None;
-    }
-    let mut head = RESOLVED.load(Ordering::Relaxed);
-    loop {
-        // SAFETY: `new` is ours until published. Two threads may each publish one for the
-        // same map; both are right, and the later-found one is never used.
-        unsafe { new.write(Resolved { map: m, items, next: head }) };
-        match RESOLVED.compare_exchange_weak(head, new, Ordering::Release, Ordering::Relaxed) {
-            Ok(_) => break,
-            Err(h) => head = h,
-        }
-    }
-    // SAFETY: published above, never freed.
-    Some(unsafe { &*new })
 }
 
 /// Which list of names a conversion takes from.
