@@ -2,7 +2,7 @@
 //! (lead byte x trail column to code point) and the reverse indexes (code point to code).
 //! The files are little-endian byte arrays read with `from_le_bytes`, so they need no
 //! alignment and read the same on every target. Also the little helpers every codec uses.
-use crate::codec::Encode;
+use crate::codec::{Decode, Encode};
 
 /// The first code point past ASCII: below it every charset here is ASCII, one byte.
 pub const ASCII_END: u32 = 0x80;
@@ -16,6 +16,76 @@ pub fn put(out: &mut [u8], bytes: &[u8]) -> Encode {
             Encode::Wrote { len: bytes.len() }
         }
         None => Encode::NoRoom,
+    }
+}
+
+/// The first steps every multibyte decoder here shares, in order: an ASCII byte is itself;
+/// a byte `is_lead` refuses is invalid alone; a lead at the end of the input is incomplete;
+/// a second byte `is_trail` refuses leaves the lead invalid alone. `Ok` holds the two bytes.
+#[cfg(any(
+    feature = "charset-euc-jp",
+    feature = "charset-gb2312",
+    feature = "charset-gbk",
+    feature = "charset-gb18030",
+    feature = "charset-big5",
+    feature = "charset-big5-hkscs",
+    feature = "charset-euc-kr"
+))]
+#[inline(always)]
+pub fn lead_trail(
+    input: &[u8],
+    is_lead: impl Fn(u8) -> bool,
+    is_trail: impl Fn(u8) -> bool,
+) -> Result<(u8, u8), Decode> {
+    let b0 = input[0];
+    if (b0 as u32) < ASCII_END {
+        return Err(Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        });
+    }
+    if !is_lead(b0) {
+        return Err(Decode::Invalid { len: 1 });
+    }
+    let Some(&b1) = input.get(1) else {
+        return Err(Decode::Incomplete);
+    };
+    if !is_trail(b1) {
+        return Err(Decode::Invalid { len: 1 });
+    }
+    Ok((b0, b1))
+}
+
+/// What `len` bytes that a table maps to `c` decode to: the tables mark a code without a
+/// character with 0, and then all `len` bytes are invalid.
+#[cfg(any(
+    feature = "charset-shift-jis",
+    feature = "charset-euc-jp",
+    feature = "charset-iso-2022-jp",
+    feature = "charset-gb2312",
+    feature = "charset-gbk",
+    feature = "charset-gb18030",
+    feature = "charset-euc-kr"
+))]
+#[inline(always)]
+pub fn found(c: u32, len: usize) -> Decode {
+    match c {
+        0 => Decode::Invalid { len },
+        c => Decode::Char { c, len },
+    }
+}
+
+/// Writes `code` (a reverse index's answer) as two bytes, lead first, or reports it missing.
+#[cfg(any(
+    feature = "charset-gbk",
+    feature = "charset-big5",
+    feature = "charset-big5-hkscs"
+))]
+#[inline]
+pub fn put_code(out: &mut [u8], code: Option<u16>) -> Encode {
+    match code {
+        Some(code) => put(out, &code.to_be_bytes()),
+        None => Encode::Unrepresentable,
     }
 }
 
