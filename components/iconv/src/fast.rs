@@ -156,18 +156,21 @@ fn with_ascii_runs(
     mut step: impl FnMut(&[u8], &mut [u8]) -> Option<(usize, usize)>,
 ) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
-    while let Some(&b) = input.get(i) {
-        let (read, written) = if b < 0x80 {
+    // One turn per run and the character after it (text mixes them, so the run is often
+    // empty only in scripts without ASCII, which the byte test skips cheaply).
+    loop {
+        if input.get(i).is_some_and(u8::is_ascii) {
             let n = ascii_copy(&input[i..], &mut out[o..]);
-            if n == 0 {
-                break;
-            }
-            (n, n)
-        } else {
-            match step(&input[i..], &mut out[o..]) {
-                Some(taken) => taken,
-                None => break,
-            }
+            i += n;
+            o += n;
+        }
+        // Past the run: the end of the input, a full output (the byte is still ASCII), or
+        // a byte for `step`.
+        if input.get(i).is_none_or(u8::is_ascii) {
+            break;
+        }
+        let Some((read, written)) = step(&input[i..], &mut out[o..]) else {
+            break;
         };
         i += read;
         o += written;
