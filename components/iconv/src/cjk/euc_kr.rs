@@ -51,11 +51,7 @@ pub static KSC: Grid = Grid::new(
 pub static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
 /// Under `size`, built from the grid on first use.
 #[cfg(feature = "size")]
-pub static REV: Rev = Rev::built(super::rev_build::Source {
-    pages: super::rev_build::BMP_PAGES,
-    cells: rev_cells,
-    picks: &[],
-});
+pub static REV: Rev = Rev::built_bmp(rev_cells);
 
 /// Every (code point, row byte << 8 | column byte) of the grid but the hangul syllables,
 /// which `syllable` computes.

@@ -30,11 +30,7 @@ pub static GB2: Grid = Grid::new(include_bytes!("data/gb2.grid"), LEAD_LO, GB2_R
 pub static REV: Rev = Rev::new(include_bytes!("data/gb.rev"), GB_REV);
 /// Under `size`, built from the grid on first use (the two-byte codes are one-to-one).
 #[cfg(feature = "size")]
-pub static REV: Rev = Rev::built(super::rev_build::Source {
-    pages: super::rev_build::BMP_PAGES,
-    cells: rev_cells,
-    picks: &[],
-});
+pub static REV: Rev = Rev::built_bmp(rev_cells);
 
 /// Every (code point, two-byte code) of the grid.
 #[cfg(feature = "size")]

@@ -14,16 +14,7 @@ use core::ptr::null_mut;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// Pages of 256 code points in the Basic Multilingual Plane (what most indexes cover).
-// Big5-HKSCS's index reaches plane 2, so a build with only Big5 has no use for it.
-#[cfg(any(
-    feature = "charset-shift-jis",
-    feature = "charset-euc-jp",
-    feature = "charset-iso-2022-jp",
-    feature = "charset-gb2312",
-    feature = "charset-gbk",
-    feature = "charset-gb18030",
-    feature = "charset-euc-kr"
-))]
+#[cfg(feature = "cjk-bmp")]
 pub const BMP_PAGES: usize = 0x100;
 /// The most pages an index covers: planes 0 to 2 (Big5-HKSCS reaches plane 2).
 const MAX_PAGES: usize = 0x3_0000 >> PAGE_BITS;

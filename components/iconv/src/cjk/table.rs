@@ -58,15 +58,7 @@ pub fn lead_trail(
 
 /// What `len` bytes that a table maps to `c` decode to: the tables mark a code without a
 /// character with 0, and then all `len` bytes are invalid.
-#[cfg(any(
-    feature = "charset-shift-jis",
-    feature = "charset-euc-jp",
-    feature = "charset-iso-2022-jp",
-    feature = "charset-gb2312",
-    feature = "charset-gbk",
-    feature = "charset-gb18030",
-    feature = "charset-euc-kr"
-))]
+#[cfg(feature = "cjk-bmp")]
 #[inline(always)]
 pub fn found(c: u32, len: usize) -> Decode {
     match c {
@@ -146,15 +138,7 @@ impl Grid {
     }
 
     /// The code point of lead byte `lead` and column `col`, 0 when there is none.
-    #[cfg(any(
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-euc-kr"
-    ))]
+    #[cfg(feature = "cjk-bmp")]
     #[inline]
     pub fn get(&self, lead: u8, col: usize) -> u32 {
         self.cell(lead, col).map_or(0, |i| self.value(i))
@@ -185,18 +169,7 @@ impl Grid {
 
     /// Whether the file's length matches the shape the generator declared.
     // Only the East Asian tests (which need all nine charsets) check the shapes.
-    #[cfg(all(
-        test,
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-big5",
-        feature = "charset-big5-hkscs",
-        feature = "charset-euc-kr"
-    ))]
+    #[cfg(all(test, feature = "charsets-cjk"))]
     pub fn well_formed(&self) -> bool {
         let slots = self.data[..self.rows]
             .iter()
@@ -276,6 +249,17 @@ impl Rev {
         Rev { shape, data }
     }
 
+    /// An index of the Basic Multilingual Plane built from `cells` (as in
+    /// [`super::rev_build::Source`]) on its first lookup, with no picks.
+    #[cfg(all(feature = "size", feature = "cjk-bmp"))]
+    pub const fn built_bmp(cells: fn(&mut dyn FnMut(u32, u16))) -> Self {
+        Rev::built(super::rev_build::Source {
+            pages: super::rev_build::BMP_PAGES,
+            cells,
+            picks: &[],
+        })
+    }
+
     /// An index built from `source` on its first lookup.
     #[cfg(feature = "size")]
     pub const fn built(source: super::rev_build::Source) -> Self {
@@ -327,19 +311,7 @@ impl Rev {
     }
 
     // Only the East Asian tests (which need all nine charsets) check the shapes.
-    #[cfg(all(
-        test,
-        not(feature = "size"),
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-big5",
-        feature = "charset-big5-hkscs",
-        feature = "charset-euc-kr"
-    ))]
+    #[cfg(all(test, not(feature = "size"), feature = "charsets-cjk"))]
     pub fn well_formed(&self) -> bool {
         let s = &self.shape;
         self.data.len()
