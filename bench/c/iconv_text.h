@@ -1,7 +1,10 @@
 /* The text the iconv rows convert: 64 KB of UTF-8 made of words drawn in a fixed
  * pseudo-random order from a list, mostly ASCII with accented Latin letters, the way
  * Western European prose mixes them; with WIDE, also Greek, Cyrillic, Chinese and an
- * emoji now and then (what UTF-16 must hold, but Latin-1 cannot). */
+ * emoji now and then (what UTF-16 must hold, but Latin-1 cannot). Also the set-up and the
+ * operation of the rows that convert it whole (text_open, text_convert); include bench.h
+ * first. */
+#include <iconv.h>
 #include <string.h>
 
 enum { TEXT_SIZE = 64 * 1024 };
@@ -35,4 +38,27 @@ static void make_text(int wide)
 		text_len += n;
 		text[text_len++] = ' ';
 	}
+}
+
+static iconv_t text_cd;
+
+/* Makes the text (with the non-Latin words if wide) and opens the descriptor from UTF-8
+ * to `to` that text_convert uses. */
+static void text_open(const char *to, int wide)
+{
+	make_text(wide);
+	text_cd = iconv_open(to, "UTF-8");
+	if (text_cd == (iconv_t)-1)
+		bench_fail("iconv_open failed");
+}
+
+/* Converts the whole text in one call into out (size bytes, room for all of it). */
+static void text_convert(char *out, size_t size)
+{
+	char *in = text, *o = out;
+	size_t il = text_len, ol = size;
+	BENCH_HIDE(in);
+	if (iconv(text_cd, &in, &il, &o, &ol) != 0 || il != 0)
+		bench_fail("iconv failed");
+	BENCH_KEEP(o);
 }

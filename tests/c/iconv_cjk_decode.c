@@ -21,47 +21,7 @@
 #include <iconv.h>
 #include <stdio.h>
 #include <string.h>
-
-static unsigned hash = 2166136261u;
-
-static void mix(unsigned v)
-{
-    hash = (hash ^ v) * 16777619u;
-}
-
-static int ok, ilseq, inval, bad;
-
-/* Converts the n bytes at s alone with a fresh state (cd is reset first) and mixes in the
- * result. */
-static void one(iconv_t cd, const char *s, size_t n)
-{
-    char in[16], out[64];
-    memcpy(in, s, n);
-    char *ip = in, *op = out;
-    size_t il = n, ol = sizeof out;
-    iconv(cd, NULL, NULL, NULL, NULL);
-    size_t r = iconv(cd, &ip, &il, &op, &ol);
-    int e = r == (size_t)-1 ? errno : 0;
-    if (!e)
-        ok++;
-    else if (e == EILSEQ)
-        ilseq++;
-    else if (e == EINVAL)
-        inval++;
-    else
-        bad++;
-    mix((unsigned)(ip - in));
-    mix((unsigned)(op - out));
-    for (char *p = out; p < op; p++)
-        mix((unsigned char)*p);
-    mix((unsigned)e);
-}
-
-static void row_start(void)
-{
-    hash = 2166136261u;
-    ok = ilseq = inval = 0;
-}
+#include "iconv_cjk_cells.h"
 
 static void row_end(const char *name, const char *what, unsigned lead)
 {

@@ -16,15 +16,20 @@ pub static ASCII: Codec = Codec {
             Decode::Invalid { len: 1 }
         }
     },
-    encode: |_, c, out| {
-        if c >= ASCII_END {
-            Encode::Unrepresentable
-        } else if out.is_empty() {
-            Encode::NoRoom
-        } else {
-            out[0] = c as u8;
-            Encode::Wrote { len: 1 }
-        }
-    },
+    encode: |_, c, out| encode_byte(c, ASCII_END - 1, out),
     reset: None,
 };
+
+/// Writes `c` as the byte of the same value if it is at most `max`: the encoder of ASCII and
+/// of ISO-8859-1, whose bytes are their code points.
+#[inline]
+pub fn encode_byte(c: u32, max: u32, out: &mut [u8]) -> Encode {
+    if c > max {
+        Encode::Unrepresentable
+    } else if let Some(byte) = out.first_mut() {
+        *byte = c as u8;
+        Encode::Wrote { len: 1 }
+    } else {
+        Encode::NoRoom
+    }
+}

@@ -91,16 +91,7 @@ impl Converter {
     pub fn open(to: &[u8], from: &[u8]) -> Option<Converter> {
         let (to_name, flags) = split_suffixes(to);
         let (from_name, _) = split_suffixes(from);
-        let to = names::lookup(to_name)?;
-        let from = names::lookup(from_name)?;
-        Some(Converter {
-            dec: registry::codec(from)?,
-            enc: registry::codec(to)?,
-            dstate: 0,
-            estate: 0,
-            flags,
-            kernel: fast::kernel(from, to),
-        })
+        Self::between(names::lookup(to_name)?, names::lookup(from_name)?, flags)
     }
 
     /// Whether what encoding into the charset named `to` needs is in memory, building it if

@@ -104,45 +104,28 @@ const UTF8_THREE_BYTES: u32 = 0x800;
 #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
 fn gb_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
     use crate::cjk::gb;
-    let (mut i, mut o) = (0, 0);
-    while let Some(&b0) = input.get(i) {
-        if b0 < 0x80 {
-            let n = ascii_copy(&input[i..], &mut out[o..]);
-            if n == 0 {
-                break;
-            }
-            i += n;
-            o += n;
-            continue;
-        }
-        let Some(&b1) = input.get(i + 1) else { break };
+    with_ascii_runs(input, out, |src, dst| {
+        let &[b0, b1, ..] = src else { return None };
         if !(gb::LEAD_LO..=gb::LEAD_HI).contains(&b0) || !gb::is_trail(b1) {
-            break;
+            return None;
         }
         let c = gb::GB2.get(b0, gb::column(b1));
         if c == 0 {
-            break;
+            return None;
         }
         if c < UTF8_THREE_BYTES {
-            let Some(dst) = out.get_mut(o..o + 2) else {
-                break;
-            };
-            dst.copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
-            o += 2;
+            dst.get_mut(..2)?
+                .copy_from_slice(&[0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+            Some((2, 2))
         } else {
-            let Some(dst) = out.get_mut(o..o + 3) else {
-                break;
-            };
-            dst.copy_from_slice(&[
+            dst.get_mut(..3)?.copy_from_slice(&[
                 0xE0 | (c >> 12) as u8,
                 0x80 | (c >> 6 & 0x3F) as u8,
                 0x80 | (c & 0x3F) as u8,
             ]);
-            o += 3;
+            Some((2, 3))
         }
-        i += 2;
-    }
-    (i, o)
+    })
 }
 
 /// UTF-8 to GBK or GB18030: ASCII runs, and the characters GB's two-byte table holds,
@@ -152,27 +135,45 @@ fn gb_to_utf8(input: &[u8], out: &mut [u8]) -> (usize, usize) {
 #[cfg(any(feature = "charset-gbk", feature = "charset-gb18030"))]
 fn utf8_to_gb(input: &[u8], out: &mut [u8]) -> (usize, usize) {
     use crate::cjk::gb;
+    with_ascii_runs(input, out, |src, dst| {
+        let Decode::Char { c, len } = utf8::decode(src) else {
+            return None;
+        };
+        let code = gb::REV.get(c)?;
+        dst.get_mut(..2)?.copy_from_slice(&code.to_be_bytes());
+        Some((len, 2))
+    })
+}
+
+/// The loop of every kernel from or to UTF-8 but UTF-16's: ASCII runs are copied a word at
+/// a time, and at any other byte `step(src, dst)` takes one character from the front of
+/// `src` (which starts at that byte) into the front of `dst`, returning the bytes read and
+/// written, or `None` to stop there. Stops too when the output is full.
+#[inline(always)]
+fn with_ascii_runs(
+    input: &[u8],
+    out: &mut [u8],
+    mut step: impl FnMut(&[u8], &mut [u8]) -> Option<(usize, usize)>,
+) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
-    while let Some(&b) = input.get(i) {
-        if b < 0x80 {
+    // One turn per run and the character after it (text mixes them, so the run is often
+    // empty only in scripts without ASCII, which the byte test skips cheaply).
+    loop {
+        if input.get(i).is_some_and(u8::is_ascii) {
             let n = ascii_copy(&input[i..], &mut out[o..]);
-            if n == 0 {
-                break;
-            }
             i += n;
             o += n;
-            continue;
         }
-        let Decode::Char { c, len } = utf8::decode(&input[i..]) else {
+        // Past the run: the end of the input, a full output (the byte is still ASCII), or
+        // a byte for `step`.
+        if input.get(i).is_none_or(u8::is_ascii) {
+            break;
+        }
+        let Some((read, written)) = step(&input[i..], &mut out[o..]) else {
             break;
         };
-        let Some(code) = gb::REV.get(c) else { break };
-        let Some(dst) = out.get_mut(o..o + 2) else {
-            break;
-        };
-        dst.copy_from_slice(&code.to_be_bytes());
-        i += len;
-        o += 2;
+        i += read;
+        o += written;
     }
     (i, o)
 }
@@ -270,81 +271,45 @@ fn utf8_to_utf16<const LE: bool>(input: &[u8], out: &mut [u8]) -> (usize, usize)
 
 /// UTF-8 to ISO-8859-1.
 fn utf8_to_latin1(input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    loop {
-        let n = ascii_copy(&input[i..], &mut out[o..]);
-        i += n;
-        o += n;
+    with_ascii_runs(input, out, |src, dst| {
         // U+0080..U+00FF are C2 80..C2 BF and C3 80..C3 BF.
-        let (Some(&[lead, cont]), Some(dst)) = (
-            input.get(i..i + 2).map(|s| [s[0], s[1]]).as_ref(),
-            out.get_mut(o),
-        ) else {
-            break;
+        let (&[lead, cont, ..], Some(byte)) = (src, dst.first_mut()) else {
+            return None;
         };
         if !(lead == 0xc2 || lead == 0xc3) || cont & 0xc0 != 0x80 {
-            break;
+            return None;
         }
-        *dst = ((lead & 0x03) << 6) | (cont & 0x3f);
-        i += 2;
-        o += 1;
-    }
-    (i, o)
+        *byte = ((lead & 0x03) << 6) | (cont & 0x3f);
+        Some((2, 1))
+    })
 }
 
 /// UTF-8 to an ASCII-compatible single-byte table. Two-byte sequences (most alphabets
 /// these tables hold) are decoded in line.
 fn utf8_to_table(t: &Table, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    while let Some(&b) = input.get(i) {
-        if b < 0x80 {
-            let n = ascii_copy(&input[i..], &mut out[o..]);
-            if n == 0 {
-                break;
-            }
-            i += n;
-            o += n;
-            continue;
-        }
-        let Some(dst) = out.get_mut(o) else { break };
-        let (c, len) = match (b, input.get(i + 1)) {
-            (0xc2..=0xdf, Some(&c1)) if c1 & 0xc0 == 0x80 => {
+    with_ascii_runs(input, out, |src, dst| {
+        let byte = dst.first_mut()?;
+        let (c, len) = match *src {
+            [b @ 0xc2..=0xdf, c1, ..] if c1 & 0xc0 == 0x80 => {
                 (((b as u32 & 0x1f) << 6) | (c1 as u32 & 0x3f), 2)
             }
-            _ => match utf8::decode(&input[i..]) {
+            _ => match utf8::decode(src) {
                 Decode::Char { c, len } => (c, len),
-                _ => break,
+                _ => return None,
             },
         };
-        let Some(byte) = t.encode_char(c) else { break };
-        *dst = byte;
-        i += len;
-        o += 1;
-    }
-    (i, o)
+        *byte = t.encode_char(c)?;
+        Some((len, 1))
+    })
 }
 
 /// An ASCII-compatible single-byte table to UTF-8.
 fn table_to_utf8(t: &Table, input: &[u8], out: &mut [u8]) -> (usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    while let Some(&b) = input.get(i) {
-        if b < 0x80 {
-            let n = ascii_copy(&input[i..], &mut out[o..]);
-            if n == 0 {
-                break;
-            }
-            i += n;
-            o += n;
-            continue;
-        }
-        let Some(c) = t.decode_byte(b) else { break };
-        let Some(dst) = out.get_mut(o..).filter(|d| d.len() >= utf8::len_of(c)) else {
-            break;
-        };
-        o += utf8::write(c, dst);
-        i += 1;
-    }
-    (i, o)
+    with_ascii_runs(input, out, |src, dst| {
+        let c = t.decode_byte(src[0])?;
+        let dst = Some(dst).filter(|d| d.len() >= utf8::len_of(c))?;
+        Some((1, utf8::write(c, dst)))
+    })
 }
 
 #[cfg(test)]

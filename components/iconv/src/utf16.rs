@@ -12,6 +12,10 @@ pub const BOM: u32 = 0xfeff;
 pub const ORDER_UNKNOWN: u64 = 0;
 pub const ORDER_BE: u64 = 1;
 pub const ORDER_LE: u64 = 2;
+/// The mark read in the wrong order (a little-endian mark read big-endian).
+const BOM_SWAPPED: u32 = 0xfffe;
+/// The bytes of one unit.
+const UNIT: usize = 2;
 /// The first low surrogate.
 const LOW_FIRST: u32 = 0xdc00;
 /// The first code point a surrogate pair encodes.
@@ -60,23 +64,34 @@ fn decode_fixed<const LE: bool, const PAIRS: bool>(_: &mut u64, input: &[u8]) ->
 
 /// The decoder of an unmarked form: the state is the order, once known.
 fn decode_marked<const PAIRS: bool>(state: &mut u64, input: &[u8]) -> Decode {
-    if *state == ORDER_UNKNOWN {
-        if input.len() < 2 {
-            return Decode::Incomplete;
-        }
-        *state = match unit(input, false) {
-            BOM => return set(state, ORDER_BE),
-            0xfffe => return set(state, ORDER_LE),
-            _ => ORDER_BE,
-        };
+    match read_mark(state, input, UNIT, |u| unit(u, false), BOM_SWAPPED) {
+        Some(d) => d,
+        None => decode_in(input, *state == ORDER_LE, PAIRS),
     }
-    decode_in(input, *state == ORDER_LE, PAIRS)
 }
 
-/// Records the order a mark gave and consumes the mark.
-fn set(state: &mut u64, order: u64) -> Decode {
-    *state = order;
-    Decode::Shift { len: 2 }
+/// The first step of an unmarked form's decoder (UTF-16's, UCS-2's, UTF-32's), whose units
+/// are `len` bytes, read big-endian by `unit_be`: while the order in `state` is unknown, a
+/// byte-order mark in either order sets it and is consumed, anything else sets big-endian.
+/// `Some`: what the decoder returns (the mark, or too short an input); `None`: decode the
+/// unit in the order `state` now holds. `swapped` is the mark read in the wrong order.
+#[inline(always)]
+pub fn read_mark(
+    state: &mut u64,
+    input: &[u8],
+    len: usize,
+    unit_be: impl Fn(&[u8]) -> u32,
+    swapped: u32,
+) -> Option<Decode> {
+    if *state != ORDER_UNKNOWN {
+        return None;
+    }
+    if input.len() < len {
+        return Some(Decode::Incomplete);
+    }
+    let u = unit_be(input);
+    *state = if u == swapped { ORDER_LE } else { ORDER_BE };
+    (u == BOM || u == swapped).then_some(Decode::Shift { len })
 }
 
 /// Writes `c` in the order `le`; `pairs`: UTF-16 (else UCS-2).

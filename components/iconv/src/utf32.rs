@@ -5,10 +5,12 @@
 //! as musl does.
 use crate::codec::{Codec, Decode, Encode};
 use crate::utf8::{MAX_SCALAR, SURROGATE_FIRST, SURROGATE_LAST};
-use crate::utf16::{BOM, ORDER_BE, ORDER_LE, ORDER_UNKNOWN};
+use crate::utf16::{ORDER_LE, read_mark};
 
 /// The bytes of one unit.
 const UNIT: usize = 4;
+/// The byte-order mark read in the wrong order (a little-endian mark read big-endian).
+const BOM_SWAPPED: u32 = 0xfffe_0000;
 
 #[inline(always)]
 fn unit(input: &[u8], le: bool) -> u32 {
@@ -38,21 +40,10 @@ fn decode_fixed<const LE: bool>(_: &mut u64, input: &[u8]) -> Decode {
 }
 
 fn decode_marked(state: &mut u64, input: &[u8]) -> Decode {
-    if *state == ORDER_UNKNOWN {
-        if input.len() < UNIT {
-            return Decode::Incomplete;
-        }
-        let (order, mark) = match unit(input, false) {
-            BOM => (ORDER_BE, true),
-            0xfffe_0000 => (ORDER_LE, true),
-            _ => (ORDER_BE, false),
-        };
-        *state = order;
-        if mark {
-            return Decode::Shift { len: UNIT };
-        }
+    match read_mark(state, input, UNIT, |u| unit(u, false), BOM_SWAPPED) {
+        Some(d) => d,
+        None => decode_in(input, *state == ORDER_LE),
     }
-    decode_in(input, *state == ORDER_LE)
 }
 
 fn encode<const LE: bool>(_: &mut u64, c: u32, out: &mut [u8]) -> Encode {
@@ -94,6 +85,7 @@ pub static WCHAR_T: Codec = Codec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::utf16::ORDER_UNKNOWN;
 
     #[test]
     fn units() {

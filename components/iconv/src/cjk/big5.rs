@@ -8,7 +8,7 @@
 //! for the trail byte, so every step still gives one character for at least one byte.
 //! The encoder writes those letters and marks as the codes Python writes for them alone
 //! (a mark alone has none), so a pair is not written back as its one code.
-use super::table::{ASCII_END, Grid, Rev, put};
+use super::table::{ASCII_END, Grid, Rev, lead_trail, put, put_code};
 #[cfg(not(feature = "size"))]
 use super::tables::BIG5_REV;
 use super::tables::{BIG5_COLS, BIG5_ROWS};
@@ -87,18 +87,10 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
         *state = 0;
         return Decode::Char { c, len: 1 };
     }
-    let b0 = input[0];
-    if (b0 as u32) < ASCII_END {
-        return Decode::Char {
-            c: b0 as u32,
-            len: 1,
-        };
-    }
-    if !(LEAD_LO..=LEAD_HI).contains(&b0) {
-        return Decode::Invalid { len: 1 };
-    }
-    let Some(&b1) = input.get(1) else {
-        return Decode::Incomplete;
+    // The trail is checked below, where its range gives the column.
+    let (b0, b1) = match lead_trail(input, |b| (LEAD_LO..=LEAD_HI).contains(&b), |_| true) {
+        Ok(pair) => pair,
+        Err(d) => return d,
     };
     let col = match b1 {
         TRAIL1_LO..=TRAIL1_HI => b1 - TRAIL1_LO,
@@ -134,8 +126,5 @@ fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {
     if c < ASCII_END {
         return put(out, &[c as u8]);
     }
-    match REV.get(c) {
-        Some(code) => put(out, &code.to_be_bytes()),
-        None => Encode::Unrepresentable,
-    }
+    put_code(out, REV.get(c))
 }

@@ -1,7 +1,7 @@
 //! EUC-JP: ASCII, JIS X 0208 in two bytes 0xA1..=0xFE, half-width katakana after 0x8E, and
 //! JIS X 0212 in three bytes after 0x8F (which musl does not read; glibc and Python do).
 use super::jis::{self, JIS0212, JIS0212_FLAG, KANA_BYTE_HI, KANA_BYTE_LO, KANA_CP_HI, KANA_CP_LO};
-use super::table::{ASCII_END, put};
+use super::table::{ASCII_END, found, lead_trail, put};
 use crate::codec::{Codec, Decode, Encode};
 
 /// Single shift 2: the next byte is JIS X 0201 katakana.
@@ -24,22 +24,10 @@ fn is_gr(b: u8) -> bool {
 }
 
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
-    let b0 = input[0];
-    if (b0 as u32) < ASCII_END {
-        return Decode::Char {
-            c: b0 as u32,
-            len: 1,
-        };
-    }
-    if !(is_gr(b0) || b0 == SS2 || b0 == SS3) {
-        return Decode::Invalid { len: 1 };
-    }
-    let Some(&b1) = input.get(1) else {
-        return Decode::Incomplete;
+    let (b0, b1) = match lead_trail(input, |b| is_gr(b) || b == SS2 || b == SS3, is_gr) {
+        Ok(pair) => pair,
+        Err(d) => return d,
     };
-    if !is_gr(b1) {
-        return Decode::Invalid { len: 1 };
-    }
     if b0 == SS2 {
         return if b1 <= KANA_BYTE_HI {
             Decode::Char {
@@ -57,15 +45,10 @@ fn decode(_state: &mut u64, input: &[u8]) -> Decode {
         if !is_gr(b2) {
             return Decode::Invalid { len: 2 };
         }
-        return match JIS0212.get(b1 & !HIGH, ((b2 & !HIGH) - jis::BYTE_LO) as usize) {
-            0 => Decode::Invalid { len: 3 },
-            c => Decode::Char { c, len: 3 },
-        };
+        let col = ((b2 & !HIGH) - jis::BYTE_LO) as usize;
+        return found(JIS0212.get(b1 & !HIGH, col), 3);
     }
-    match jis::jis0208(b0 & !HIGH, b1 & !HIGH) {
-        0 => Decode::Invalid { len: 2 },
-        c => Decode::Char { c, len: 2 },
-    }
+    found(jis::jis0208(b0 & !HIGH, b1 & !HIGH), 2)
 }
 
 fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {

@@ -8,7 +8,7 @@
 //! count of the missing ones before each 64-syllable word turn a syllable into its rank
 //! among the missing ones and back. The same rank among the present ones gives KS X 1001's
 //! own syllables, which it lists in code point order.
-use super::table::{ASCII_END, Grid, Rev, put};
+use super::table::{ASCII_END, Grid, Rev, found, lead_trail, put};
 #[cfg(not(feature = "size"))]
 use super::tables::KSC_REV;
 use super::tables::{KSC_HANGUL, KSC5601_COLS, KSC5601_ROWS, UHC_BEFORE};
@@ -51,14 +51,7 @@ pub static KSC: Grid = Grid::new(
 pub static REV: Rev = Rev::new(include_bytes!("data/ksc.rev"), KSC_REV);
 /// Under `size`, built from the grid on first use.
 #[cfg(feature = "size")]
-pub static REV: Rev = Rev::built(super::rev_build::Source {
-    pages: BMP_PAGES,
-    cells: rev_cells,
-    picks: &[],
-});
-/// Pages of 256 code points in the Basic Multilingual Plane (what the index covers).
-#[cfg(feature = "size")]
-const BMP_PAGES: usize = 0x100;
+pub static REV: Rev = Rev::built_bmp(rev_cells);
 
 /// Every (code point, row byte << 8 | column byte) of the grid but the hangul syllables,
 /// which `syllable` computes.
@@ -80,24 +73,13 @@ pub static EUC_KR: Codec = Codec {
 };
 
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
-    let b0 = input[0];
-    if (b0 as u32) < ASCII_END {
-        return Decode::Char {
-            c: b0 as u32,
-            len: 1,
-        };
-    }
-    if !(LEAD_LO..=LEAD_HI).contains(&b0) {
-        return Decode::Invalid { len: 1 };
-    }
-    let Some(&b1) = input.get(1) else {
-        return Decode::Incomplete;
+    // The trail is checked below, where its range says which set the pair is of.
+    let (b0, b1) = match lead_trail(input, |b| (LEAD_LO..=LEAD_HI).contains(&b), |_| true) {
+        Ok(pair) => pair,
+        Err(d) => return d,
     };
     if b0 >= GR_LO && (GR_LO..=GR_HI).contains(&b1) {
-        return match KSC.get(b0 & !HIGH, (b1 - GR_LO) as usize) {
-            0 => Decode::Invalid { len: 2 },
-            c => Decode::Char { c, len: 2 },
-        };
+        return found(KSC.get(b0 & !HIGH, (b1 - GR_LO) as usize), 2);
     }
     let t = match b1 {
         _ if (TRAIL_UPPER.0..=TRAIL_UPPER.1).contains(&b1) => b1 - TRAIL_UPPER.0,

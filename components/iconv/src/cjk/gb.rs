@@ -5,7 +5,7 @@
 //! GB18030's additions such as the euro at A2E3) and GB2312 its 0xA1..=0xFE x 0xA1..=0xFE
 //! square (so A1A4 is U+00B7 and A1AA U+2014, GBK's choices, where Python's gb2312 says
 //! U+30FB and U+2015).
-use super::table::{Grid, Rev};
+use super::table::{Grid, Rev, found};
 #[cfg(not(feature = "size"))]
 use super::tables::GB_REV;
 use super::tables::{GB2_COLS, GB2_ROWS};
@@ -30,14 +30,7 @@ pub static GB2: Grid = Grid::new(include_bytes!("data/gb2.grid"), LEAD_LO, GB2_R
 pub static REV: Rev = Rev::new(include_bytes!("data/gb.rev"), GB_REV);
 /// Under `size`, built from the grid on first use (the two-byte codes are one-to-one).
 #[cfg(feature = "size")]
-pub static REV: Rev = Rev::built(super::rev_build::Source {
-    pages: BMP_PAGES,
-    cells: rev_cells,
-    picks: &[],
-});
-/// Pages of 256 code points in the Basic Multilingual Plane (what the index covers).
-#[cfg(feature = "size")]
-const BMP_PAGES: usize = 0x100;
+pub static REV: Rev = Rev::built_bmp(rev_cells);
 
 /// Every (code point, two-byte code) of the grid.
 #[cfg(feature = "size")]
@@ -66,8 +59,5 @@ pub fn column(b1: u8) -> usize {
 /// The two-byte character of lead `b0` and trail `b1` (a lead and a trail byte).
 #[inline]
 pub fn two_byte(b0: u8, b1: u8) -> Decode {
-    match GB2.get(b0, column(b1)) {
-        0 => Decode::Invalid { len: 2 },
-        c => Decode::Char { c, len: 2 },
-    }
+    found(GB2.get(b0, column(b1)), 2)
 }

@@ -8,7 +8,7 @@
 //! index counts the supplementary planes from U+10000 on. Nothing is tabulated per
 //! character.
 use super::gb::{self, LEAD_HI, LEAD_LO};
-use super::table::{ASCII_END, put};
+use super::table::{ASCII_END, lead_trail, put};
 use super::tables::{GB4_BY_CP_CP, GB4_BY_CP_INDEX, GB4_BY_CP_LEN, GB4_COARSE, GB4_CP, GB4_INDEX};
 use crate::codec::{Codec, Decode, Encode};
 
@@ -44,18 +44,10 @@ fn is_byte(b: u8) -> bool {
 }
 
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
-    let b0 = input[0];
-    if (b0 as u32) < ASCII_END {
-        return Decode::Char {
-            c: b0 as u32,
-            len: 1,
-        };
-    }
-    if !is_byte(b0) {
-        return Decode::Invalid { len: 1 };
-    }
-    let Some(&b1) = input.get(1) else {
-        return Decode::Incomplete;
+    // The second byte is checked below, where it says how long the sequence is.
+    let (b0, b1) = match lead_trail(input, is_byte, |_| true) {
+        Ok(pair) => pair,
+        Err(d) => return d,
     };
     if gb::is_trail(b1) {
         return gb::two_byte(b0, b1);

@@ -2,7 +2,7 @@
 //! as in musl is GBK's (so A1A4 is U+00B7 and A1AA U+2014, where Python's gb2312 says
 //! U+30FB and U+2015).
 use super::gb::{REV, two_byte};
-use super::table::{ASCII_END, put};
+use super::table::{ASCII_END, lead_trail, put};
 use crate::codec::{Codec, Decode, Encode};
 
 /// GB2312's bytes (EUC-CN: both bytes 0xA1..=0xFE).
@@ -17,23 +17,11 @@ pub static GB2312: Codec = Codec {
 };
 
 fn decode(_state: &mut u64, input: &[u8]) -> Decode {
-    let b0 = input[0];
-    if (b0 as u32) < ASCII_END {
-        return Decode::Char {
-            c: b0 as u32,
-            len: 1,
-        };
+    let is_euc = |b: u8| (EUC_LO..=EUC_HI).contains(&b);
+    match lead_trail(input, is_euc, is_euc) {
+        Ok((b0, b1)) => two_byte(b0, b1),
+        Err(d) => d,
     }
-    if !(EUC_LO..=EUC_HI).contains(&b0) {
-        return Decode::Invalid { len: 1 };
-    }
-    let Some(&b1) = input.get(1) else {
-        return Decode::Incomplete;
-    };
-    if !(EUC_LO..=EUC_HI).contains(&b1) {
-        return Decode::Invalid { len: 1 };
-    }
-    two_byte(b0, b1)
 }
 
 fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {

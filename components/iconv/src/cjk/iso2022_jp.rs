@@ -8,7 +8,7 @@
 //! The encoder stays in a set while the characters allow, as Python's does, and writes an
 //! escape only together with the character that needs it, so `NoRoom` changes nothing.
 use super::jis;
-use super::table::{ASCII_END, put};
+use super::table::{ASCII_END, found, put};
 use crate::codec::{Codec, Decode, Encode};
 
 const ASCII: u64 = 0;
@@ -74,10 +74,7 @@ fn decode(state: &mut u64, input: &[u8]) -> Decode {
             if !jis::is_jis_byte(b1) {
                 return Decode::Invalid { len: 1 };
             }
-            match jis::jis0208(b0, b1) {
-                0 => Decode::Invalid { len: 2 },
-                c => Decode::Char { c, len: 2 },
-            }
+            found(jis::jis0208(b0, b1), 2)
         }
         _ => Decode::Char {
             c: b0 as u32,

@@ -34,14 +34,7 @@ pub static JIS0212: Grid = Grid::new(
 pub static REV: Rev = Rev::new(include_bytes!("data/jis.rev"), JIS_REV);
 /// Under `size`, built from the grids on first use, JIS X 0208 given first.
 #[cfg(feature = "size")]
-pub static REV: Rev = Rev::built(super::rev_build::Source {
-    pages: BMP_PAGES,
-    cells: rev_cells,
-    picks: &[],
-});
-/// Pages of 256 code points in the Basic Multilingual Plane (what the index covers).
-#[cfg(feature = "size")]
-const BMP_PAGES: usize = 0x100;
+pub static REV: Rev = Rev::built_bmp(rev_cells);
 
 /// Every (code point, JIS code) of the grids this build has, JIS X 0208 first (where both
 /// sets have a character, 0208's code is the one written).

@@ -8,46 +8,13 @@
 //! byte for byte, so `tables.rs` is kept out of rustfmt's reach.
 use crate::codec::{Charset, Codec};
 
-#[cfg(any(
-    feature = "charset-shift-jis",
-    feature = "charset-euc-jp",
-    feature = "charset-iso-2022-jp",
-    feature = "charset-gb2312",
-    feature = "charset-gbk",
-    feature = "charset-gb18030",
-    feature = "charset-big5",
-    feature = "charset-big5-hkscs",
-    feature = "charset-euc-kr"
-))]
+#[cfg(feature = "cjk")]
 mod table;
-#[cfg(any(
-    feature = "charset-shift-jis",
-    feature = "charset-euc-jp",
-    feature = "charset-iso-2022-jp",
-    feature = "charset-gb2312",
-    feature = "charset-gbk",
-    feature = "charset-gb18030",
-    feature = "charset-big5",
-    feature = "charset-big5-hkscs",
-    feature = "charset-euc-kr"
-))]
+#[cfg(feature = "cjk")]
 #[rustfmt::skip]
 #[path = "data/tables.rs"]
 mod tables;
-#[cfg(all(
-    feature = "size",
-    any(
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-big5",
-        feature = "charset-big5-hkscs",
-        feature = "charset-euc-kr"
-    )
-))]
+#[cfg(all(feature = "size", feature = "cjk"))]
 mod rev_build;
 
 #[cfg(any(feature = "charset-big5", feature = "charset-big5-hkscs"))]
@@ -80,18 +47,7 @@ mod jis;
 mod shift_jis;
 
 // The tests compare every charset, so they need them all (feature `charsets-cjk`).
-#[cfg(all(
-    test,
-    feature = "charset-shift-jis",
-    feature = "charset-euc-jp",
-    feature = "charset-iso-2022-jp",
-    feature = "charset-gb2312",
-    feature = "charset-gbk",
-    feature = "charset-gb18030",
-    feature = "charset-big5",
-    feature = "charset-big5-hkscs",
-    feature = "charset-euc-kr"
-))]
+#[cfg(all(test, feature = "charsets-cjk"))]
 mod tests;
 
 /// The codec of `cs`, if it is one of this module's and its feature is on.

@@ -13,6 +13,9 @@ use crate::imports::{free, malloc};
 use core::ptr::null_mut;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
+/// Pages of 256 code points in the Basic Multilingual Plane (what most indexes cover).
+#[cfg(feature = "cjk-bmp")]
+pub const BMP_PAGES: usize = 0x100;
 /// The most pages an index covers: planes 0 to 2 (Big5-HKSCS reaches plane 2).
 const MAX_PAGES: usize = 0x3_0000 >> PAGE_BITS;
 const PAGE_WORDS: usize = MAX_PAGES.div_ceil(64);

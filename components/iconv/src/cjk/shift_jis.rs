@@ -1,7 +1,7 @@
 //! Shift_JIS: ASCII (0x5C and 0x7E stay ASCII, as musl and Python read them), JIS X 0201
 //! katakana in one byte, and JIS X 0208 in two bytes whose lead folds two rows into one.
 use super::jis::{self, KANA_BYTE_HI, KANA_BYTE_LO, KANA_CP_HI, KANA_CP_LO};
-use super::table::{ASCII_END, put};
+use super::table::{ASCII_END, found, put};
 use crate::codec::{Codec, Decode, Encode};
 
 /// The lead bytes: the first block covers JIS rows 1-62, the second rows 63-84 (the
@@ -57,10 +57,7 @@ fn decode(_state: &mut u64, input: &[u8]) -> Decode {
     } else {
         (pair, b1 - TRAIL_LO - (b1 > TRAIL_GAP) as u8)
     };
-    match jis::jis0208(jis::BYTE_LO + row, jis::BYTE_LO + col) {
-        0 => Decode::Invalid { len: 2 },
-        c => Decode::Char { c, len: 2 },
-    }
+    found(jis::jis0208(jis::BYTE_LO + row, jis::BYTE_LO + col), 2)
 }
 
 fn encode(_state: &mut u64, c: u32, out: &mut [u8]) -> Encode {

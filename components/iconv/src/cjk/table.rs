@@ -2,7 +2,7 @@
 //! (lead byte x trail column to code point) and the reverse indexes (code point to code).
 //! The files are little-endian byte arrays read with `from_le_bytes`, so they need no
 //! alignment and read the same on every target. Also the little helpers every codec uses.
-use crate::codec::Encode;
+use crate::codec::{Decode, Encode};
 
 /// The first code point past ASCII: below it every charset here is ASCII, one byte.
 pub const ASCII_END: u32 = 0x80;
@@ -16,6 +16,68 @@ pub fn put(out: &mut [u8], bytes: &[u8]) -> Encode {
             Encode::Wrote { len: bytes.len() }
         }
         None => Encode::NoRoom,
+    }
+}
+
+/// The first steps every multibyte decoder here shares, in order: an ASCII byte is itself;
+/// a byte `is_lead` refuses is invalid alone; a lead at the end of the input is incomplete;
+/// a second byte `is_trail` refuses leaves the lead invalid alone. `Ok` holds the two bytes.
+#[cfg(any(
+    feature = "charset-euc-jp",
+    feature = "charset-gb2312",
+    feature = "charset-gbk",
+    feature = "charset-gb18030",
+    feature = "charset-big5",
+    feature = "charset-big5-hkscs",
+    feature = "charset-euc-kr"
+))]
+#[inline(always)]
+pub fn lead_trail(
+    input: &[u8],
+    is_lead: impl Fn(u8) -> bool,
+    is_trail: impl Fn(u8) -> bool,
+) -> Result<(u8, u8), Decode> {
+    let b0 = input[0];
+    if (b0 as u32) < ASCII_END {
+        return Err(Decode::Char {
+            c: b0 as u32,
+            len: 1,
+        });
+    }
+    if !is_lead(b0) {
+        return Err(Decode::Invalid { len: 1 });
+    }
+    let Some(&b1) = input.get(1) else {
+        return Err(Decode::Incomplete);
+    };
+    if !is_trail(b1) {
+        return Err(Decode::Invalid { len: 1 });
+    }
+    Ok((b0, b1))
+}
+
+/// What `len` bytes that a table maps to `c` decode to: the tables mark a code without a
+/// character with 0, and then all `len` bytes are invalid.
+#[cfg(feature = "cjk-bmp")]
+#[inline(always)]
+pub fn found(c: u32, len: usize) -> Decode {
+    match c {
+        0 => Decode::Invalid { len },
+        c => Decode::Char { c, len },
+    }
+}
+
+/// Writes `code` (a reverse index's answer) as two bytes, lead first, or reports it missing.
+#[cfg(any(
+    feature = "charset-gbk",
+    feature = "charset-big5",
+    feature = "charset-big5-hkscs"
+))]
+#[inline]
+pub fn put_code(out: &mut [u8], code: Option<u16>) -> Encode {
+    match code {
+        Some(code) => put(out, &code.to_be_bytes()),
+        None => Encode::Unrepresentable,
     }
 }
 
@@ -76,15 +138,7 @@ impl Grid {
     }
 
     /// The code point of lead byte `lead` and column `col`, 0 when there is none.
-    #[cfg(any(
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-euc-kr"
-    ))]
+    #[cfg(feature = "cjk-bmp")]
     #[inline]
     pub fn get(&self, lead: u8, col: usize) -> u32 {
         self.cell(lead, col).map_or(0, |i| self.value(i))
@@ -115,18 +169,7 @@ impl Grid {
 
     /// Whether the file's length matches the shape the generator declared.
     // Only the East Asian tests (which need all nine charsets) check the shapes.
-    #[cfg(all(
-        test,
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-big5",
-        feature = "charset-big5-hkscs",
-        feature = "charset-euc-kr"
-    ))]
+    #[cfg(all(test, feature = "charsets-cjk"))]
     pub fn well_formed(&self) -> bool {
         let slots = self.data[..self.rows]
             .iter()
@@ -206,6 +249,17 @@ impl Rev {
         Rev { shape, data }
     }
 
+    /// An index of the Basic Multilingual Plane built from `cells` (as in
+    /// [`super::rev_build::Source`]) on its first lookup, with no picks.
+    #[cfg(all(feature = "size", feature = "cjk-bmp"))]
+    pub const fn built_bmp(cells: fn(&mut dyn FnMut(u32, u16))) -> Self {
+        Rev::built(super::rev_build::Source {
+            pages: super::rev_build::BMP_PAGES,
+            cells,
+            picks: &[],
+        })
+    }
+
     /// An index built from `source` on its first lookup.
     #[cfg(feature = "size")]
     pub const fn built(source: super::rev_build::Source) -> Self {
@@ -257,19 +311,7 @@ impl Rev {
     }
 
     // Only the East Asian tests (which need all nine charsets) check the shapes.
-    #[cfg(all(
-        test,
-        not(feature = "size"),
-        feature = "charset-shift-jis",
-        feature = "charset-euc-jp",
-        feature = "charset-iso-2022-jp",
-        feature = "charset-gb2312",
-        feature = "charset-gbk",
-        feature = "charset-gb18030",
-        feature = "charset-big5",
-        feature = "charset-big5-hkscs",
-        feature = "charset-euc-kr"
-    ))]
+    #[cfg(all(test, not(feature = "size"), feature = "charsets-cjk"))]
     pub fn well_formed(&self) -> bool {
         let s = &self.shape;
         self.data.len()

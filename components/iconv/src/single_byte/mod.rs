@@ -98,16 +98,7 @@ pub static LATIN1: Codec = Codec {
         c: input[0] as u32,
         len: 1,
     },
-    encode: |_, c, out| {
-        if c > LATIN1_MAX {
-            Encode::Unrepresentable
-        } else if out.is_empty() {
-            Encode::NoRoom
-        } else {
-            out[0] = c as u8;
-            Encode::Wrote { len: 1 }
-        }
-    },
+    encode: |_, c, out| crate::ascii::encode_byte(c, LATIN1_MAX, out),
     reset: None,
 };
 
