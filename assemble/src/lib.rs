@@ -12,6 +12,8 @@ extern crate limpet_start;
 extern crate limpet_syscall;
 #[cfg(feature = "aio")]
 extern crate limpet_aio;
+#[cfg(feature = "crypt")]
+extern crate limpet_crypt;
 #[cfg(feature = "ctype")]
 extern crate limpet_ctype;
 #[cfg(feature = "diag")]

@@ -20,6 +20,7 @@ pub mod check;
 mod macros;
 
 pub mod aio;
+pub mod crypt;
 
 pub mod dirent;
 pub mod dlfcn;

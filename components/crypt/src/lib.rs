@@ -1,0 +1,73 @@
+//! Password hashing: `crypt`, `crypt_r` and the old DES block interface `encrypt`/`setkey`.
+//!
+//! - `digest`: what a hash function offers the methods, and the block buffering MD5 and
+//!   SHA-2 share; `sha256`, `sha512`: the hash functions;
+//! - `b64`: the base-64 alphabet and bit order of Unix password hashes;
+//! - one module per method (added with each method).
+//!
+//! Every method writes its result, the whole hash string, into an `Out` (at most
+//! `OUT_MAX` bytes, the size of musl's `struct crypt_data` buffer less its NUL), and fails
+//! on an invalid setting; the C functions turn a failure into musl's `*0`/`*1` string.
+#![cfg_attr(not(test), no_std)]
+
+pub mod b64;
+pub mod crypt;
+pub mod digest;
+pub mod sha256;
+pub mod sha512;
+#[cfg(test)]
+mod testutil;
+
+/// The longest hash string a method may write: musl's `struct crypt_data` holds 256 bytes,
+/// and the terminating NUL takes one.
+pub const OUT_MAX: usize = 255;
+
+/// A method's result being written: a hash string of at most `OUT_MAX` bytes.
+pub struct Out {
+    buf: [u8; OUT_MAX],
+    len: usize,
+}
+
+impl Out {
+    /// An empty result.
+    pub const fn new() -> Self {
+        Out { buf: [0; OUT_MAX], len: 0 }
+    }
+
+    /// Appends one byte; false when the result is full.
+    pub fn push(&mut self, b: u8) -> bool {
+        if self.len == OUT_MAX {
+            return false;
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+        true
+    }
+
+    /// Appends `s`; false (and nothing appended) when it does not fit.
+    pub fn extend(&mut self, s: &[u8]) -> bool {
+        if s.len() > OUT_MAX - self.len {
+            return false;
+        }
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s);
+        self.len += s.len();
+        true
+    }
+
+    /// The result so far.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// Forgets the result, so a failed method leaves nothing behind.
+    pub fn clear(&mut self) {
+        self.buf.fill(0);
+        self.len = 0;
+    }
+}
+
+impl Default for Out {
+    fn default() -> Self {
+        Self::new()
+    }
+}
