@@ -1,0 +1,18 @@
+//! `<mntent.h>`: `struct mntent`, one line of /etc/fstab or /proc/mounts.
+use core::ffi::{c_char, c_int};
+
+crate::structs! {
+    "mntent.h" {
+        /// `struct mntent`: the four text fields and the two numbers of a line.
+        #[c = "struct mntent"]
+        #[derive(Clone, Copy, Debug)]
+        pub struct Mntent {
+            pub mnt_fsname: *mut c_char,
+            pub mnt_dir: *mut c_char,
+            pub mnt_type: *mut c_char,
+            pub mnt_opts: *mut c_char,
+            pub mnt_freq: c_int,
+            pub mnt_passno: c_int,
+        }
+    }
+}
