@@ -24,3 +24,4 @@ pub mod put;
 pub mod pwd;
 pub mod pwent;
 mod read;
+pub mod utmp;
