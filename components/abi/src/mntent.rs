@@ -16,3 +16,15 @@ crate::structs! {
         }
     }
 }
+
+impl Mntent {
+    /// An entry with null strings and zero numbers.
+    pub const EMPTY: Mntent = Mntent {
+        mnt_fsname: core::ptr::null_mut(),
+        mnt_dir: core::ptr::null_mut(),
+        mnt_type: core::ptr::null_mut(),
+        mnt_opts: core::ptr::null_mut(),
+        mnt_freq: 0,
+        mnt_passno: 0,
+    };
+}

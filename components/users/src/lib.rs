@@ -19,6 +19,7 @@ pub mod grouplist;
 pub mod grp;
 mod imports;
 pub mod line;
+pub mod mntent;
 mod pack;
 pub mod put;
 pub mod pwd;

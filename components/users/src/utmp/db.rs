@@ -153,13 +153,12 @@ impl Db {
         // The record before the position, when the last one read matches and the file still
         // holds a match there (read again under this lock, and kept as the last read).
         let mut at = None;
-        if let (Some(before), Some(last)) = (self.pos.checked_sub(STEP), self.last) {
-            if same(&last) {
-                if let Some(r) = self.read_at(before)? {
-                    self.last = Some(r);
-                    at = same(&r).then_some(before);
-                }
-            }
+        if let (Some(before), Some(last)) = (self.pos.checked_sub(STEP), self.last)
+            && same(&last)
+            && let Some(r) = self.read_at(before)?
+        {
+            self.last = Some(r);
+            at = same(&r).then_some(before);
         }
         if at.is_none() {
             at = self.scan(&same)?.map(|(at, _)| at);
