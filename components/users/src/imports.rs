@@ -26,6 +26,7 @@ unsafe extern "C" {
 
 // limpet-malloc.
 unsafe extern "C" {
+    pub(crate) fn malloc(n: usize) -> *mut c_void;
     pub(crate) fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
     pub(crate) fn free(p: *mut c_void);
 }

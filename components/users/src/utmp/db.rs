@@ -24,7 +24,7 @@ use limpet_syscall::errno::{ENOENT, ENOMEM};
 use super::path;
 use super::record::{self, RECORD_SIZE};
 use super::sys::Fd;
-use crate::imports::{free, realloc};
+use crate::imports::{free, malloc};
 
 /// A record's size as a file offset.
 const STEP: u64 = RECORD_SIZE as u64;
@@ -93,8 +93,8 @@ impl Db {
     /// `utmpxname`: another file; closes the current one.
     pub(crate) fn set_name(&mut self, name: &CStr) -> Result<(), c_int> {
         let bytes = name.to_bytes_with_nul();
-        // SAFETY: `realloc(NULL, n)` allocates; the old name stays until the copy exists.
-        let copy = unsafe { realloc(null_mut(), bytes.len()) }.cast::<c_char>();
+        // SAFETY: a plain allocation; the old name stays until the copy exists.
+        let copy = unsafe { malloc(bytes.len()) }.cast::<c_char>();
         if copy.is_null() {
             return Err(ENOMEM);
         }
