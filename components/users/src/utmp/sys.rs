@@ -154,3 +154,53 @@ fn sleep_ns(ns: i64) {
     // SAFETY: the kernel reads `ts`; no remainder is asked for.
     unsafe { syscall2(nr::NANOSLEEP, &ts as *const Timespec as usize, 0) };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::testfile::TempFile;
+    use limpet_abi::fcntl::O_RDWR;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn locks_exclude_each_other_until_released() {
+        let file = TempFile::new(b"");
+        let holder = Fd::open(&file.path, O_RDWR).unwrap();
+        let waiter = Fd::open(&file.path, O_RDWR).unwrap();
+        let held = holder.lock(true).unwrap();
+        // Two descriptors of one process conflict: the locks belong to the descriptions.
+        assert_eq!(set_lock(waiter.0, F_RDLCK), Err(EAGAIN));
+        let released = Arc::new(AtomicBool::new(false));
+        let flag = released.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            flag.store(true, Ordering::SeqCst);
+            drop(held);
+            holder
+        });
+        let got = waiter.lock(false).unwrap();
+        assert!(released.load(Ordering::SeqCst), "the shared lock came before the exclusive one was released");
+        let holder = t.join().unwrap();
+        // Two shared locks coexist; an exclusive one waits for both.
+        let both = holder.lock(false).unwrap();
+        assert_eq!(set_lock(holder.0, F_WRLCK), Err(EAGAIN));
+        drop((got, both));
+        assert_eq!(set_lock(holder.0, F_WRLCK), Ok(()));
+    }
+
+    #[test]
+    fn whole_records_only() {
+        let file = TempFile::new(b"0123456789");
+        let fd = Fd::open(&file.path, O_RDWR).unwrap();
+        let mut b = [0u8; 4];
+        assert_eq!(fd.read_at(&mut b, 4), Ok(true));
+        assert_eq!(&b, b"4567");
+        assert_eq!(fd.read_at(&mut b, 8), Ok(false));
+        fd.write_at(b"ab", 10).unwrap();
+        assert_eq!(fd.size(), Ok(12));
+        fd.truncate(3).unwrap();
+        assert_eq!(fd.size(), Ok(3));
+        assert!(Fd::open(c"/nonexistent/limpet-utmp", O_RDWR).is_err());
+    }
+}
