@@ -18,9 +18,12 @@ fn blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// The escapes decoded in the text fields: the three octal digits after the backslash, and
-/// the byte they stand for.
-const ESCAPES: [(&[u8; 3], u8); 4] = [(b"040", b' '), (b"011", b'\t'), (b"012", b'\n'), (b"134", b'\\')];
+/// The octal digits of an escape, after its backslash.
+const ESCAPE_DIGITS: usize = 3;
+
+/// The escapes decoded in the text fields: the octal digits after the backslash, and the
+/// byte they stand for.
+const ESCAPES: [(&[u8; ESCAPE_DIGITS], u8); 4] = [(b"040", b' '), (b"011", b'\t'), (b"012", b'\n'), (b"134", b'\\')];
 
 /// The number of text fields.
 pub const TEXT_FIELDS: usize = 4;
@@ -82,8 +85,8 @@ fn unescape(buf: &mut [u8], field: Range<usize>) -> usize {
     while from < end {
         let mut b = buf[from];
         let mut width = 1;
-        if b == b'\\' && end - from > ESCAPES[0].0.len() {
-            let digits = &buf[from + 1..from + 1 + ESCAPES[0].0.len()];
+        if b == b'\\' && end - from > ESCAPE_DIGITS {
+            let digits = &buf[from + 1..from + 1 + ESCAPE_DIGITS];
             if let Some(&(_, byte)) = ESCAPES.iter().find(|(code, _)| &code[..] == digits) {
                 b = byte;
                 width += digits.len();
@@ -98,16 +101,12 @@ fn unescape(buf: &mut [u8], field: Range<usize>) -> usize {
 
 /// A decimal integer at `at`, as `%d` reads one (an optional sign, at least one digit;
 /// wrapping modulo 2³² where it overflows, as musl's `sscanf` does); the index after it.
-fn number(line: &[u8], mut at: usize) -> Option<(i32, usize)> {
-    let negative = match line[at] {
-        b'-' => true,
-        b'+' => false,
-        _ => {
-            at -= 1;
-            false
-        }
+fn number(line: &[u8], at: usize) -> Option<(i32, usize)> {
+    let (negative, at) = match line[at] {
+        b'-' => (true, at + 1),
+        b'+' => (false, at + 1),
+        _ => (false, at),
     };
-    at += 1;
     let digits = line[at..].iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
         return None;
