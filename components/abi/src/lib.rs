@@ -37,6 +37,7 @@ pub mod ipc;
 pub mod limits;
 pub mod locale;
 pub mod mman;
+pub mod mntent;
 pub mod nameser;
 pub mod netdb;
 pub mod netlink;
@@ -59,6 +60,7 @@ pub mod termios;
 pub mod time;
 pub mod uio;
 pub mod unistd;
+pub mod utmp;
 pub mod utsname;
 pub mod wchar;
 pub mod wordexp;
@@ -81,6 +83,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "limits", constants: limits::CONSTANTS, types: &[], structs: &[] },
     check::Module { name: "locale", constants: &[], types: locale::TYPES, structs: &[] },
     check::Module { name: "mman", constants: mman::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "mntent", constants: &[], types: &[], structs: mntent::STRUCTS },
     check::Module { name: "nameser", constants: nameser::CONSTANTS, types: &[], structs: nameser::STRUCTS },
     check::Module { name: "netdb", constants: netdb::CONSTANTS, types: &[], structs: netdb::STRUCTS },
     check::Module { name: "netlink", constants: netlink::CONSTANTS, types: &[], structs: netlink::STRUCTS },
@@ -103,6 +106,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "time", constants: time::CONSTANTS, types: &[], structs: time::STRUCTS },
     check::Module { name: "uio", constants: &[], types: &[], structs: uio::STRUCTS },
     check::Module { name: "unistd", constants: unistd::CONSTANTS, types: &[], structs: &[] },
+    check::Module { name: "utmp", constants: utmp::CONSTANTS, types: &[], structs: utmp::STRUCTS },
     check::Module { name: "utsname", constants: &[], types: &[], structs: utsname::STRUCTS },
     check::Module { name: "wchar", constants: wchar::CONSTANTS, types: wchar::TYPES, structs: wchar::STRUCTS },
     check::Module { name: "wordexp", constants: wordexp::CONSTANTS, types: &[], structs: wordexp::STRUCTS },

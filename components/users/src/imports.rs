@@ -17,6 +17,7 @@ unsafe extern "C" {
     pub(crate) fn getline(line: *mut *mut c_char, cap: *mut usize, f: *mut File) -> isize;
     pub(crate) fn ferror(f: *mut File) -> c_int;
     pub(crate) fn rewind(f: *mut File);
+    pub(crate) fn fseek(f: *mut File, offset: core::ffi::c_long, whence: c_int) -> c_int;
     pub(crate) fn fputs(s: *const c_char, f: *mut File) -> c_int;
     pub(crate) fn fwrite(p: *const c_void, size: usize, n: usize, f: *mut File) -> usize;
     pub(crate) fn flockfile(f: *mut File);
@@ -25,6 +26,7 @@ unsafe extern "C" {
 
 // limpet-malloc.
 unsafe extern "C" {
+    pub(crate) fn malloc(n: usize) -> *mut c_void;
     pub(crate) fn realloc(p: *mut c_void, n: usize) -> *mut c_void;
     pub(crate) fn free(p: *mut c_void);
 }
