@@ -144,10 +144,15 @@ pub unsafe extern "C" fn getspnam(name: *const c_char) -> *mut Spwd {
         set_errno(EINVAL);
         return null_mut();
     };
+    // Opening a missing /etc/shadow sets errno, which "not found" leaves as it was.
+    let saved = limpet_syscall::errno();
     let mut slot = BY_NAME.lock();
     match find(name, |e| slot.fill(e.text_len(), |p| e.pack(p))) {
         Ok(Some(Ok(rec))) => rec,
-        Ok(None) | Err(ENOENT) => null_mut(),
+        Ok(None) | Err(ENOENT) => {
+            set_errno(saved);
+            null_mut()
+        }
         Ok(Some(Err(e))) | Err(e) => {
             set_errno(e);
             null_mut()
