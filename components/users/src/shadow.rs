@@ -35,7 +35,8 @@ fn valid_name(name: &[u8]) -> bool {
 }
 
 /// The file that holds `name`'s entry: its tcb file, or /etc/shadow when that does not
-/// exist. `Err(ENOENT)` when neither does; other errors as opening says.
+/// exist. `Err(ENOENT)` when neither does; other errors as opening says. `name` has passed
+/// [`valid_name`], so its path fits the buffer.
 fn open_for(name: &[u8]) -> Result<Stream, c_int> {
     let mut path = [0u8; TCB_DIR.len() + NAME_MAX_LEN + TCB_FILE.len() + 1];
     let end = TCB_DIR.len() + name.len() + TCB_FILE.len();
