@@ -50,6 +50,7 @@ pub mod resource;
 pub mod sched;
 pub mod search;
 pub mod setjmp;
+pub mod shadow;
 pub mod signal;
 pub mod socket;
 pub mod spawn;
@@ -96,6 +97,7 @@ pub const MODULES: &[check::Module] = &[
     check::Module { name: "sched", constants: sched::CONSTANTS, types: &[], structs: sched::STRUCTS },
     check::Module { name: "search", constants: search::CONSTANTS, types: search::TYPES, structs: search::STRUCTS },
     check::Module { name: "setjmp", constants: &[], types: &[], structs: setjmp::STRUCTS },
+    check::Module { name: "shadow", constants: &[], types: &[], structs: shadow::STRUCTS },
     check::Module { name: "signal", constants: signal::CONSTANTS, types: &[], structs: signal::STRUCTS },
     check::Module { name: "socket", constants: socket::CONSTANTS, types: socket::TYPES, structs: socket::STRUCTS },
     check::Module { name: "spawn", constants: spawn::CONSTANTS, types: &[], structs: spawn::STRUCTS },

@@ -31,6 +31,28 @@ pub(crate) trait Db {
     fn parse(line: &[u8]) -> Option<Self::Entry<'_>>;
 }
 
+/// What the walks ([`Reader`], [`Ent`]) need of a database: its file and how a line
+/// becomes its C record. Every [`Db`] is one; so is the shadow database, which has no id
+/// to look up by.
+pub(crate) trait Table {
+    /// The C record.
+    type C;
+    /// The file `get*ent` reads.
+    const PATH: &'static CStr;
+    /// The record of `line` stored in `slot`, or `None` when the line is malformed.
+    fn store(line: &[u8], slot: &mut Slot<Self::C>) -> Option<Result<*mut Self::C, c_int>>;
+}
+
+impl<D: Db> Table for D {
+    type C = D::C;
+    const PATH: &'static CStr = D::PATH;
+
+    fn store(line: &[u8], slot: &mut Slot<D::C>) -> Option<Result<*mut D::C, c_int>> {
+        let e = D::parse(line)?;
+        Some(slot.fill(e.size(), |p| e.pack(p)))
+    }
+}
+
 /// A parsed line.
 pub(crate) trait Entry {
     /// The C record it becomes.
@@ -150,10 +172,10 @@ impl<C> Reader<C> {
     ///
     /// # Safety
     /// `f` must be an open stream.
-    pub(crate) unsafe fn next<D: Db<C = C>>(&mut self, f: *mut File) -> *mut C {
+    pub(crate) unsafe fn next<D: Table<C = C>>(&mut self, f: *mut File) -> *mut C {
         let slot = &mut self.slot;
         // SAFETY: the caller's stream is open.
-        unsafe { next_entry::<D>(f, &mut self.lines, |e| slot.fill(e.size(), |p| e.pack(p))) }
+        unsafe { next_entry::<C>(f, &mut self.lines, |line| D::store(line, slot)) }
     }
 
     /// As [`Reader::next`] on the reader `shared`, for a stream of the caller's: its lock is
@@ -163,33 +185,33 @@ impl<C> Reader<C> {
     ///
     /// # Safety
     /// `f` must be an open stream.
-    pub(crate) unsafe fn next_unlocked<D: Db<C = C>>(shared: &Mutex<Reader<C>>, f: *mut File) -> *mut C {
+    pub(crate) unsafe fn next_unlocked<D: Table<C = C>>(shared: &Mutex<Reader<C>>, f: *mut File) -> *mut C {
         let mut lines = core::mem::replace(&mut shared.lock().lines, Lines::new());
         // SAFETY: the caller's stream is open.
-        let rec = unsafe { next_entry::<D>(f, &mut lines, |e| shared.lock().slot.fill(e.size(), |p| e.pack(p))) };
+        let rec = unsafe { next_entry::<C>(f, &mut lines, |line| D::store(line, &mut shared.lock().slot)) };
         shared.lock().lines = lines;
         rec
     }
 }
 
-/// The next well-formed line of `f`, parsed and handed to `store`, whose record is
-/// returned. Null at the end of the stream, with errno untouched and `lines` freed, and on
-/// an error of reading or of `store`, with errno set.
+/// The record `store` makes of the next well-formed line of `f` (it returns `None` for a
+/// malformed line, which is skipped). Null at the end of the stream, with errno untouched
+/// and `lines` freed, and on an error of reading or of `store`, with errno set.
 ///
 /// # Safety
 /// `f` must be an open stream.
-unsafe fn next_entry<D: Db>(
+unsafe fn next_entry<C>(
     f: *mut File,
     lines: &mut Lines,
-    store: impl FnOnce(&D::Entry<'_>) -> Result<*mut D::C, c_int>,
-) -> *mut D::C {
+    mut store: impl FnMut(&[u8]) -> Option<Result<*mut C, c_int>>,
+) -> *mut C {
     let _quiet = NoCancel::new();
     let found = loop {
         // SAFETY: the caller's stream is open.
         match unsafe { lines.next(f) } {
             Ok(Some(line)) => {
-                if let Some(e) = D::parse(line) {
-                    break store(&e);
+                if let Some(rec) = store(line) {
+                    break rec;
                 }
             }
             Ok(None) => {
@@ -219,7 +241,7 @@ impl<C> Ent<C> {
 
     /// `get*ent`: the next record, opening the file first if need be (null with errno set
     /// when it cannot be opened).
-    pub(crate) fn next<D: Db<C = C>>(&mut self) -> *mut C {
+    pub(crate) fn next<D: Table<C = C>>(&mut self) -> *mut C {
         let _quiet = NoCancel::new();
         let f = match &self.stream {
             Some(s) => s.as_ptr(),

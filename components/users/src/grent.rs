@@ -66,8 +66,13 @@ mod tests {
         unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string()
     }
 
+    /// The tests that read a stream share the static record it is read into, so they take
+    /// turns.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// Every group `fgetgrent` finds in `contents`, as lines.
     fn groups(contents: &[u8]) -> Vec<String> {
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let file = TempFile::new(contents);
         let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
         assert!(!f.is_null());

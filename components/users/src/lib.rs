@@ -1,4 +1,5 @@
-//! Users and groups: `<pwd.h>` and `<grp.h>` over /etc/passwd and /etc/group.
+//! Users and system databases: `<pwd.h>` and `<grp.h>` over /etc/passwd and /etc/group, `<shadow.h>`
+//! over /etc/shadow, and `<unistd.h>`'s login name and shells.
 //!
 //! - `line`: one line cut into its fields, and the rules that make a line malformed;
 //! - `read`: the files read a line at a time through limpet-stdio (`getline`, so no line is
@@ -8,6 +9,13 @@
 //! - `db`: the lookups and the walk through a stream, once for both databases;
 //! - `pwd`, `pwent`, `grp`, `grent`: the C functions over them; `put`: `putpwent` and
 //!   `putgrent`; `grouplist`: `getgrouplist` and `initgroups`.
+//! - `<shadow.h>`: `spwd` (a line of /etc/shadow and its record), `shadow` (`getspnam`,
+//!   `getspnam_r`, with musl's tcb files), `spent` (the walks), `spput` (`putspent`),
+//!   `lckpwdf` (glibc's lock on /etc/.pwd.lock);
+//! - `login`: `getlogin`, `getlogin_r` (`LOGNAME`); `shells`: `getusershell` and its
+//!   family over /etc/shells;
+//! - `utmp`: `<utmpx.h>` and `<utmp.h>` over glibc's files and record format; `mntent`:
+//!   `<mntent.h>` over fstab-like files.
 //!
 //! Only the files are read: musl also asks nscd (over a Unix socket) for a name the files
 //! do not have, which limpet does not do yet.
@@ -18,6 +26,8 @@ pub mod grent;
 pub mod grouplist;
 pub mod grp;
 mod imports;
+pub mod lckpwdf;
+pub mod login;
 pub mod line;
 pub mod mntent;
 mod pack;
@@ -25,4 +35,9 @@ pub mod put;
 pub mod pwd;
 pub mod pwent;
 mod read;
+pub mod shadow;
+pub mod shells;
+pub mod spent;
+pub mod spput;
+pub mod spwd;
 pub mod utmp;

@@ -10,8 +10,8 @@ use limpet_syscall::set_errno;
 
 use crate::imports::{File, flockfile, fputs, funlockfile, fwrite};
 
-/// The most digits an id has (`4294967295`).
-const ID_DIGITS: usize = u32::MAX.ilog10() as usize + 1;
+/// The most digits a number written here has (`18446744073709551615`).
+const MAX_DIGITS: usize = u64::MAX.ilog10() as usize + 1;
 /// The radix ids are written in.
 const DECIMAL: u32 = 10;
 const FIELD_SEP: &[u8] = b":";
@@ -19,8 +19,9 @@ const MEMBER_SEP: &[u8] = b",";
 const NEWLINE: &[u8] = b"\n";
 
 /// A line being written to a locked stream; `ok` turns false at the first failed write
-/// (stdio has set errno), after which nothing more is written.
-struct Line {
+/// (stdio has set errno), after which nothing more is written. `crate::spput` writes
+/// shadow lines with it too.
+pub(crate) struct Line {
     f: *mut File,
     ok: bool,
 }
@@ -30,32 +31,37 @@ impl Line {
     ///
     /// # Safety
     /// `f` must be an open stream, for the line's life.
-    unsafe fn new(f: *mut File) -> Line {
+    pub(crate) unsafe fn new(f: *mut File) -> Line {
         // SAFETY: the stream is open, per the contract; `drop` unlocks it.
         unsafe { flockfile(f) };
         Line { f, ok: true }
     }
 
-    fn bytes(&mut self, b: &[u8]) {
+    pub(crate) fn bytes(&mut self, b: &[u8]) {
         // SAFETY: `b` is readable for its length; the stream is open and ours to write.
         self.ok = self.ok && unsafe { fwrite(b.as_ptr().cast(), 1, b.len(), self.f) } == b.len();
     }
 
     /// # Safety
     /// `s` must be a NUL-terminated string.
-    unsafe fn str(&mut self, s: *const c_char) {
+    pub(crate) unsafe fn str(&mut self, s: *const c_char) {
         // SAFETY: `s` is NUL-terminated, per the contract; the stream is open.
         self.ok = self.ok && unsafe { fputs(s, self.f) } >= 0;
     }
 
-    fn id(&mut self, mut v: u32) {
-        let mut digits = [0u8; ID_DIGITS];
-        let mut i = ID_DIGITS;
+    fn id(&mut self, v: u32) {
+        self.decimal(v.into());
+    }
+
+    /// `v` in decimal.
+    pub(crate) fn decimal(&mut self, mut v: u64) {
+        let mut digits = [0u8; MAX_DIGITS];
+        let mut i = MAX_DIGITS;
         loop {
             i -= 1;
             // `v % DECIMAL` is a single digit.
-            digits[i] = b'0' + (v % DECIMAL) as u8;
-            v /= DECIMAL;
+            digits[i] = b'0' + (v % u64::from(DECIMAL)) as u8;
+            v /= u64::from(DECIMAL);
             if v == 0 {
                 break;
             }
@@ -64,7 +70,7 @@ impl Line {
     }
 
     /// 0, or -1 when a write failed.
-    fn result(&self) -> c_int {
+    pub(crate) fn result(&self) -> c_int {
         if self.ok { 0 } else { -1 }
     }
 }

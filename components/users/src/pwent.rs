@@ -68,8 +68,13 @@ mod tests {
         unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string()
     }
 
+    /// The tests that read a stream share the static record it is read into, so they take
+    /// turns.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// Every user `fgetpwent` finds in `contents`, as lines.
     fn users(contents: &[u8]) -> Vec<String> {
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let file = TempFile::new(contents);
         let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
         assert!(!f.is_null());
@@ -127,6 +132,7 @@ mod tests {
     /// for that lock inside `fgetpwent`.
     #[test]
     fn a_reader_holding_the_stream_lock_is_not_blocked() {
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let file = TempFile::new(b"a:x:1:1::/:\nb:x:2:2::/:\n");
         let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
         unsafe { flockfile(f) };

@@ -14,10 +14,12 @@ use core::sync::atomic::Ordering::SeqCst;
 use limpet_syscall::cancel::{self, DISABLE};
 use limpet_syscall::errno::EIO;
 
-use crate::imports::{File, fclose, ferror, fopen, free, getline};
+use crate::imports::{File, fclose, fdopen, ferror, fopen, free, getline};
 
 /// `fopen`'s mode: reading, close-on-exec.
 const READ_CLOEXEC: &CStr = c"rbe";
+/// `fdopen`'s mode: reading (the descriptor keeps its own close-on-exec flag).
+const READ: &CStr = c"rb";
 /// What ends a line.
 const NEWLINE: u8 = b'\n';
 
@@ -33,6 +35,18 @@ impl Stream {
         // SAFETY: both strings are NUL-terminated, as `CStr` guarantees.
         let f = unsafe { fopen(path.as_ptr(), READ_CLOEXEC.as_ptr()) };
         NonNull::new(f).map(Stream).ok_or_else(last_error)
+    }
+
+    /// A stream over `fd`, which it owns from now on (closed here when `fdopen` fails);
+    /// the error is `fdopen`'s errno.
+    pub(crate) fn from_fd(fd: c_int) -> Result<Stream, c_int> {
+        // SAFETY: the mode is NUL-terminated; the stream takes `fd`, which is open.
+        let f = unsafe { fdopen(fd, READ.as_ptr()) };
+        NonNull::new(f).map(Stream).ok_or_else(|| {
+            let e = last_error();
+            limpet_syscall::unistd::close(fd);
+            e
+        })
     }
 
     pub(crate) fn as_ptr(&self) -> *mut File {
