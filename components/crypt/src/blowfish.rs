@@ -50,10 +50,21 @@ impl Blowfish {
         // stays off the chain of dependent lookups that bounds the speed (`opaque` keeps
         // the compiler from moving it back).
         l ^= self.p[0];
-        for i in (0..ROUNDS).step_by(2) {
+        let mut pair = |i: usize| {
             r = opaque(r ^ self.p[i + 1]) ^ self.f(l);
             l = opaque(l ^ self.p[i + 2]) ^ self.f(r);
-        }
+        };
+        // The eight pairs of the 16 rounds, spelled out: LLVM does not unroll a loop with
+        // the asm barriers in it, and unrolled (constant subkey offsets, no counter) bcrypt
+        // is 4% faster.
+        pair(0);
+        pair(2);
+        pair(4);
+        pair(6);
+        pair(8);
+        pair(10);
+        pair(12);
+        pair(14);
         (r ^ self.p[ROUNDS + 1], l)
     }
 
