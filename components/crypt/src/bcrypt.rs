@@ -136,10 +136,12 @@ fn salt_words(salt: &[u8; SALT_LEN]) -> [u32; 4] {
 }
 
 /// bcrypt's hash of `key` (the C string's bytes, without its NUL) with 2^`cost` rounds and
-/// `salt`: the first 23 bytes of the encrypted magic text. `cost` must be within
+/// `salt`: the first 23 bytes of the encrypted magic text. None when `cost` is outside
 /// `MIN_COST..=MAX_COST`.
-pub fn hash(version: Version, cost: u32, salt: &[u8; SALT_LEN], key: &[u8]) -> [u8; HASH_LEN] {
-    debug_assert!((MIN_COST..=MAX_COST).contains(&cost));
+pub fn hash(version: Version, cost: u32, salt: &[u8; SALT_LEN], key: &[u8]) -> Option<[u8; HASH_LEN]> {
+    if !(MIN_COST..=MAX_COST).contains(&cost) {
+        return None;
+    }
     let kw = KeyWords::new(key);
     let key_words = if version == Version::X { kw.signed } else { kw.words };
     let salt_w = salt_words(salt);
@@ -170,7 +172,7 @@ pub fn hash(version: Version, cost: u32, salt: &[u8; SALT_LEN], key: &[u8]) -> [
     for (i, b) in out.iter_mut().enumerate() {
         *b = text[i / 4].to_be_bytes()[i % 4];
     }
-    out
+    Some(out)
 }
 
 /// The value of a bcrypt base-64 character.
@@ -254,7 +256,9 @@ pub fn bcrypt(key: &[u8], setting: &[u8], out: &mut Out) -> bool {
     let Some(s) = parse(setting) else {
         return false;
     };
-    let h = hash(s.version, s.cost, &s.salt, key);
+    let Some(h) = hash(s.version, s.cost, &s.salt, key) else {
+        return false;
+    };
     let tens = (s.cost / 10) as u8;
     let ones = (s.cost % 10) as u8;
     out.extend(&[b'$', b'2', s.version.letter(), b'$', b'0' + tens, b'0' + ones, b'$'])
@@ -401,8 +405,8 @@ for i in range({n}):
             format!("$2B$05${salt}"),
             format!("$3b$05${salt}"),
             format!("$2b$05${}", &salt[..21]),
-            format!("$2b$05$CCCCCCCCCCCCCCCCCCCC!."),
-            format!("$2b$05$CCCCCCCCCCCCCCCCCCCC\u{80}."),
+            "$2b$05$CCCCCCCCCCCCCCCCCCCC!.".into(),
+            "$2b$05$CCCCCCCCCCCCCCCCCCCC\u{80}.".into(),
         ] {
             assert_eq!(run(b"U*U", bad.as_bytes()), None, "{bad:?}");
         }
@@ -420,6 +424,9 @@ for i in range({n}):
         }
         let s = format!("$2b${MAX_COST:02}${salt}");
         assert_eq!(parse(s.as_bytes()).map(|p| p.cost), Some(MAX_COST));
+        for cost in [0, MIN_COST - 1, MAX_COST + 1, 31, 64, u32::MAX] {
+            assert_eq!(hash(Version::B, cost, &[0; SALT_LEN], b"x"), None, "cost {cost}");
+        }
     }
 
     #[test]
