@@ -47,6 +47,9 @@ const TEST: &[Need] = &[
     // The locale sources limpet-localedef compiles for the C programs and its own tests,
     // and glibc's localedef, the oracle those tests compare with.
     ("/usr/share/i18n/locales/de_DE", "locales"),
+    // limpet-crypt's oracle, the host's libxcrypt: its Rust tests load libcrypt.so.1
+    // through Python's ctypes, and the crypt_*.gen.sh scripts link -lcrypt.
+    ("/usr/include/crypt.h", "libcrypt-dev"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.

@@ -16,7 +16,12 @@ pub type Method = fn(key: &[u8], setting: &[u8], out: &mut Out) -> bool;
 /// The methods by their settings' prefixes, tried in order; the last, with the empty
 /// prefix, takes every other setting (traditional DES, whose salt is two characters of
 /// the base-64 alphabet).
-const METHODS: &[(&[u8], Method)] = &[];
+const METHODS: &[(&[u8], Method)] = &[
+    (b"$2a$", crate::bcrypt::bcrypt),
+    (b"$2b$", crate::bcrypt::bcrypt),
+    (b"$2x$", crate::bcrypt::bcrypt),
+    (b"$2y$", crate::bcrypt::bcrypt),
+];
 
 /// What a failure returns: `*0`, or `*1` when the setting itself starts with `*0`, so that
 /// the result never equals the setting and a failed hash never matches it.

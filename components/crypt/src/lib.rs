@@ -11,6 +11,9 @@
 #![cfg_attr(not(test), no_std)]
 
 pub mod b64;
+pub mod bcrypt;
+pub mod blowfish;
+mod blowfish_pi;
 pub mod crypt;
 pub mod digest;
 pub mod sha256;
