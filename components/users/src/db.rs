@@ -5,7 +5,8 @@
 //! and `crate::grp` instantiate them.
 //!
 //! A lookup reads the file from the start, under [`crate::read::NoCancel`], and stops at
-//! the first line that parses and matches; the non-`_r` lookups and walks keep their
+//! the first line that parses and matches; when none does, it asks nscd (`crate::nscd`),
+//! as musl does. The non-`_r` lookups and walks keep their
 //! results in static slots under a lock (each function its own, as in musl, so
 //! `getpwuid` does not overwrite what `getpwnam` returned).
 use core::ffi::{CStr, c_char, c_int};
@@ -29,6 +30,8 @@ pub(crate) trait Db {
     const PATH: &'static CStr;
     /// The line's record, or `None` when it is malformed.
     fn parse(line: &[u8]) -> Option<Self::Entry<'_>>;
+    /// nscd's record for `key`, handed to `store` (`crate::nscd::lookup`).
+    fn nscd<T>(key: Key<'_>, store: impl FnOnce(&dyn Entry<C = Self::C>) -> T) -> Result<Option<T>, c_int>;
 }
 
 /// A parsed line.
@@ -61,11 +64,24 @@ impl Key<'_> {
         (!name.is_null()).then(|| Key::Name(unsafe { CStr::from_ptr(name) }.to_bytes()))
     }
 
-    fn matches(&self, e: &impl Entry) -> bool {
+    pub(crate) fn matches(&self, e: &(impl Entry + ?Sized)) -> bool {
         match *self {
             Key::Name(n) => e.name() == n,
             Key::Id(id) => e.id() == id,
         }
+    }
+}
+
+/// The record `key` names: the first line of `D`'s file that matches, handed to `store`;
+/// when the file has none (read to its end: an error ends the lookup), nscd's.
+fn find<D: Db, T>(key: Key<'_>, mut store: impl FnMut(&dyn Entry<C = D::C>) -> T) -> Result<Option<T>, c_int> {
+    let found = scan(D::PATH, |line| {
+        let e = D::parse(line).filter(|e| key.matches(e))?;
+        Some(store(&e))
+    })?;
+    match found {
+        Some(t) => Ok(Some(t)),
+        None => D::nscd(key, store),
     }
 }
 
@@ -89,10 +105,9 @@ pub(crate) unsafe fn lookup_r<D: Db>(key: Option<Key<'_>>, out: *mut D::C, buf: 
         set_errno(EINVAL);
         return EINVAL;
     };
-    let found = scan(D::PATH, |line| {
-        let e = D::parse(line).filter(|e| key.matches(e))?;
+    let found = find::<D, _>(key, |e| {
         // SAFETY: `buf` is null or the caller's `len` bytes, used by nothing else.
-        Some(e.pack(&mut unsafe { Packer::new(buf, len) }))
+        e.pack(&mut unsafe { Packer::new(buf, len) })
     });
     let err = match found {
         Ok(None) => return 0,
@@ -118,10 +133,7 @@ pub(crate) fn lookup_static<D: Db>(key: Option<Key<'_>>, slot: &mut Slot<D::C>) 
         set_errno(EINVAL);
         return null_mut();
     };
-    let found = scan(D::PATH, |line| {
-        let e = D::parse(line).filter(|e| key.matches(e))?;
-        Some(slot.fill(e.size(), |p| e.pack(p)))
-    });
+    let found = find::<D, _>(key, |e| slot.fill(e.size(), |p| e.pack(p)));
     match found {
         Ok(None) => null_mut(),
         Ok(Some(Ok(rec))) => rec,
