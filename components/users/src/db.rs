@@ -20,6 +20,9 @@ use crate::imports::{File, rewind};
 use crate::pack::{Full, Packer, Slot};
 use crate::read::{Lines, NoCancel, Stream, scan};
 
+/// What ends a line's first field, the name.
+const FIELD_SEP: u8 = b':';
+
 /// A database: its file, its line format, its C record.
 pub(crate) trait Db {
     /// The C record (`struct passwd`, `struct group`).
@@ -76,6 +79,13 @@ impl Key<'_> {
 /// when the file has none (read to its end: an error ends the lookup), nscd's.
 fn find<D: Db, T>(key: Key<'_>, mut store: impl FnMut(&dyn Entry<C = D::C>) -> T) -> Result<Option<T>, c_int> {
     let found = scan(D::PATH, |line| {
+        // A line whose first field is another name cannot match: skip it unparsed (most
+        // of a lookup's lines, and parsing is most of its time).
+        if let Key::Name(n) = key
+            && !(line.starts_with(n) && line.get(n.len()) == Some(&FIELD_SEP))
+        {
+            return None;
+        }
         let e = D::parse(line).filter(|e| key.matches(e))?;
         Some(store(&e))
     })?;

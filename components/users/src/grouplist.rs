@@ -8,7 +8,7 @@ use limpet_syscall::set_errno;
 
 use crate::db::Db;
 use crate::grp::Groups;
-use crate::imports::{free, realloc, setgroups};
+use crate::imports::{free, memmem, realloc, setgroups};
 use crate::line::Group;
 use crate::nscd_initgroups::Extra;
 use crate::read::{Lines, NoCancel, Stream, each_line};
@@ -65,6 +65,11 @@ pub unsafe extern "C" fn getgrouplist(user: *const c_char, group: gid_t, groups:
         // SAFETY: `s` stays open for the reading.
         Ok(s) => unsafe {
             each_line(s.as_ptr(), &mut Lines::new(), |line| {
+                // Without nscd's gids to strike, a line that does not mention the user
+                // is not parsed (most lines, and parsing is most of the time).
+                if extra.is_empty() && !mentions(line, user) {
+                    return None;
+                }
                 if let Some(g) = Group::parse(line) {
                     extra.strike(g.gid);
                     if g.has_member(user) {
@@ -87,6 +92,12 @@ pub unsafe extern "C" fn getgrouplist(user: *const c_char, group: gid_t, groups:
     // SAFETY: `ngroups` is writable, per the contract.
     unsafe { *ngroups = count };
     if n > room { -1 } else { count }
+}
+
+/// Whether `user` occurs anywhere in `line`: a line that lists it does.
+fn mentions(line: &[u8], user: &[u8]) -> bool {
+    // SAFETY: both slices are valid for their lengths; memmem only reads them.
+    !unsafe { memmem(line.as_ptr().cast(), line.len(), user.as_ptr().cast(), user.len()) }.is_null()
 }
 
 /// `initgroups(user, group)`—Sets the calling process's supplementary groups to

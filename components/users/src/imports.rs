@@ -1,8 +1,9 @@
 //! The C symbols this crate takes from other components, none of them a dependency of this
 //! one: limpet-stdio's streams, through which the databases are read (`fopen`, `getline`)
 //! and written (`putpwent`, `putgrent`); the allocator (a program's own `malloc` replaces
-//! it everywhere), which holds the lines and the static records; and limpet-process's
-//! `setgroups`, which `initgroups` ends with.
+//! it everywhere), which holds the lines and the static records; limpet-process's
+//! `setgroups`, which `initgroups` ends with; and limpet-string's `memmem`, with which
+//! `getgrouplist` passes over the lines that do not name its user.
 use core::ffi::{c_char, c_int, c_void};
 
 use limpet_abi::pwd::gid_t;
@@ -21,6 +22,11 @@ unsafe extern "C" {
     pub(crate) fn fwrite(p: *const c_void, size: usize, n: usize, f: *mut File) -> usize;
     pub(crate) fn flockfile(f: *mut File);
     pub(crate) fn funlockfile(f: *mut File);
+}
+
+// limpet-string.
+unsafe extern "C" {
+    pub(crate) fn memmem(hay: *const c_void, hay_len: usize, needle: *const c_void, needle_len: usize) -> *mut c_void;
 }
 
 // limpet-malloc.

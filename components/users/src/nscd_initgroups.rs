@@ -55,6 +55,11 @@ impl Extra {
         Ok(Extra { reply, primary })
     }
 
+    /// Whether there is no gid to strike.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.reply.as_ref().is_none_or(|r| r.body.bytes().is_empty())
+    }
+
     /// /etc/group has a group `gid`: nscd's word on it is not needed.
     pub(crate) fn strike(&mut self, gid: gid_t) {
         let Some(r) = &mut self.reply else { return };
