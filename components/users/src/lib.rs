@@ -9,8 +9,9 @@
 //! - `pwd`, `pwent`, `grp`, `grent`: the C functions over them; `put`: `putpwent` and
 //!   `putgrent`; `grouplist`: `getgrouplist` and `initgroups`.
 //!
-//! Only the files are read: musl also asks nscd (over a Unix socket) for a name the files
-//! do not have, which limpet does not do yet.
+//! - `nscd`: as musl does, a lookup asks nscd (over a Unix socket) for a name or id the
+//!   files do not have, and `getgrouplist` merges nscd's list; `nscd_pwd`, `nscd_grp`,
+//!   `nscd_initgroups` decode its replies.
 #![cfg_attr(not(test), no_std)]
 
 mod db;
