@@ -36,13 +36,6 @@ enum { GETPWBYNAME = 0, GETPWBYUID = 1, GETGRBYNAME = 2, GETGRBYGID = 3, INITGRO
 
 static int fails;
 
-static void check(const char *what, int ok)
-{
-	printf("%s %s\n", what, ok ? "ok" : "FAIL");
-	if (!ok)
-		fails++;
-}
-
 /* One request as the server read it. */
 struct ask {
 	int fd;

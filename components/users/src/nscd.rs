@@ -47,6 +47,8 @@ const VERSION: u32 = 2;
 const SOCKET_PATH: &[u8] = b"/var/run/nscd/socket";
 /// musl's `LOGIN_NAME_MAX` (limits.h): the longest key sent, with its NUL.
 const KEY_MAX: usize = 256;
+/// The bytes of a word, every number of the protocol.
+pub(crate) const WORD: usize = 4;
 /// The words of a request's header: version, type, key length.
 const REQUEST_WORDS: usize = 3;
 /// The most words a reply's header has (the passwd reply's).
@@ -55,6 +57,8 @@ pub(crate) const HEADER_MAX: usize = 9;
 const FOUND: usize = 1;
 /// The longest decimal id, a `u32`.
 const ID_DIGITS: usize = 10;
+/// The radix of an id in a key.
+const DECIMAL: u32 = 10;
 /// The first step of the body buffer's growth.
 const FIRST_CHUNK: usize = 1024;
 
@@ -85,8 +89,8 @@ pub(crate) trait Answer {
 
 /// Word `i` of `bytes`, in the host's order (swapped when `swap`); `None` past the end.
 pub(crate) fn word(bytes: &[u8], i: usize, swap: bool) -> Option<u32> {
-    let at = i.checked_mul(4)?;
-    let w: [u8; 4] = bytes.get(at..at.checked_add(4)?)?.try_into().ok()?;
+    let at = i.checked_mul(WORD)?;
+    let w: [u8; WORD] = bytes.get(at..at.checked_add(WORD)?)?.try_into().ok()?;
     let w = u32::from_ne_bytes(w);
     Some(if swap { w.swap_bytes() } else { w })
 }
@@ -117,6 +121,19 @@ pub(crate) struct Body {
 impl Body {
     const fn new() -> Body {
         Body { buf: null_mut(), len: 0, cap: 0 }
+    }
+
+    /// A body holding `bytes`, as if they had arrived.
+    #[cfg(test)]
+    pub(crate) fn holding(bytes: &[u8]) -> Body {
+        let mut b = Body::new();
+        // SAFETY: a fresh block of the allocator, `bytes.len()` long (at least 1).
+        b.buf = unsafe { realloc(null_mut(), bytes.len().max(1)) }.cast();
+        assert!(!b.buf.is_null());
+        // SAFETY: the block has room for `bytes`.
+        unsafe { b.buf.copy_from_nonoverlapping(bytes.as_ptr(), bytes.len()) };
+        (b.len, b.cap) = (bytes.len(), bytes.len().max(1));
+        b
     }
 
     pub(crate) fn bytes(&self) -> &[u8] {
@@ -247,17 +264,18 @@ pub(crate) fn ask<A: Answer>(req: Request, key: &[u8]) -> Result<Option<Reply>, 
     if key.len() >= KEY_MAX {
         return Ok(None);
     }
-    let mut msg = [0u8; REQUEST_WORDS * 4 + KEY_MAX];
+    let mut msg = [0u8; REQUEST_WORDS * WORD + KEY_MAX];
+    // The key's length with its NUL, which the zeroed buffer holds after it.
     let words = [VERSION, req as u32, key.len() as u32 + 1];
-    let msg_len = REQUEST_WORDS * 4 + key.len() + 1;
-    msg[REQUEST_WORDS * 4..msg_len - 1].copy_from_slice(key);
-    let mut raw = [0u8; HEADER_MAX * 4];
-    let head = &mut raw[..A::HEADER * 4];
+    let msg_len = REQUEST_WORDS * WORD + key.len() + 1;
+    msg[REQUEST_WORDS * WORD..msg_len - 1].copy_from_slice(key);
+    let mut raw = [0u8; HEADER_MAX * WORD];
+    let head = &mut raw[..A::HEADER * WORD];
     // The first attempt in the host's order, the second byte-swapped.
     for swap in [false, true] {
         for (i, w) in words.iter().enumerate() {
             let w = if swap { w.swap_bytes() } else { *w };
-            msg[i * 4..i * 4 + 4].copy_from_slice(&w.to_ne_bytes());
+            msg[i * WORD..(i + 1) * WORD].copy_from_slice(&w.to_ne_bytes());
         }
         let Some(s) = Socket::connect()? else {
             return Ok(None);
@@ -320,8 +338,8 @@ fn decimal(mut id: u32, buf: &mut [u8; ID_DIGITS]) -> &[u8] {
     let mut at = ID_DIGITS;
     loop {
         at -= 1;
-        buf[at] = b'0' + (id % 10) as u8;
-        id /= 10;
+        buf[at] = b'0' + (id % DECIMAL) as u8;
+        id /= DECIMAL;
         if id == 0 {
             return &buf[at..];
         }

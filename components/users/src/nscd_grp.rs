@@ -10,7 +10,7 @@ use limpet_abi::pwd::gid_t;
 use limpet_syscall::errno::EIO;
 
 use crate::db::Entry;
-use crate::nscd::{Answer, field, length, word};
+use crate::nscd::{Answer, WORD, field, length, word};
 use crate::pack::{Full, Packer, list_size};
 
 /// The header's words.
@@ -19,8 +19,6 @@ const NAME_LEN: usize = 2;
 const PASSWD_LEN: usize = 3;
 const GID: usize = 4;
 const COUNT: usize = 5;
-/// The bytes of a word.
-const WORD: usize = 4;
 
 /// A group from nscd.
 #[derive(Debug)]

@@ -11,13 +11,11 @@ use core::ffi::c_int;
 use limpet_abi::pwd::gid_t;
 use limpet_syscall::errno::EIO;
 
-use crate::nscd::{self, Answer, Reply, Request, word};
+use crate::nscd::{self, Answer, Reply, Request, WORD, word};
 
 /// The header's words.
 const HEADER: usize = 3;
 const COUNT: usize = 2;
-/// The bytes of a gid.
-const WORD: usize = 4;
 
 /// The initgroups reply: the gids' bytes, still in the reply's order.
 pub(crate) struct Initgroups;
@@ -82,6 +80,30 @@ impl Extra {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nscd::{Body, HEADER_MAX};
+
+    fn extra(gids: &[u32], primary: gid_t, swap: bool) -> Extra {
+        let bytes: Vec<u8> = gids.iter().flat_map(|g| (if swap { g.swap_bytes() } else { *g }).to_ne_bytes()).collect();
+        let mut header = [0; HEADER_MAX];
+        header[..HEADER].copy_from_slice(&[2, 1, gids.len() as u32]);
+        Extra { reply: Some(Reply { header, body: Body::holding(&bytes), swap }), primary }
+    }
+
+    #[test]
+    fn struck_and_primary_gids_are_left_out() {
+        for swap in [false, true] {
+            let mut x = extra(&[9000, 100, 9001, 7000, 9000, 5000, 0], 5000, swap);
+            assert!(!x.is_empty());
+            for file_gid in [0, 100, 7000, 7001, 8000] {
+                x.strike(file_gid);
+            }
+            assert_eq!(x.rest().collect::<Vec<_>>(), [9000, 9001, 9000]);
+        }
+        let none = Extra { reply: None, primary: 1 };
+        assert!(none.is_empty());
+        assert_eq!(none.rest().count(), 0);
+        assert!(extra(&[], 1, false).is_empty());
+    }
 
     #[test]
     fn lengths() {
