@@ -20,8 +20,12 @@ use crate::imports::{File, rewind};
 use crate::pack::{Full, Packer, Slot};
 use crate::read::{Lines, NoCancel, Stream, scan};
 
-/// What ends a line's first field, the name.
+/// What separates a line's fields.
 const FIELD_SEP: u8 = b':';
+/// Where the id is among a line's fields (both files: `name:passwd:id:...`).
+const ID_FIELD: usize = 2;
+/// The radix of an id.
+const ID_RADIX: u32 = 10;
 
 /// A database: its file, its line format, its C record.
 pub(crate) trait Db {
@@ -67,6 +71,26 @@ impl Key<'_> {
         (!name.is_null()).then(|| Key::Name(unsafe { CStr::from_ptr(name) }.to_bytes()))
     }
 
+    /// Whether a line may hold the record: `false` only when it cannot. The name is the
+    /// first field; the id the third of both files, which a match has as digits (a
+    /// line cut at a NUL loses fields, never changes the first three).
+    fn may_match(&self, line: &[u8]) -> bool {
+        match *self {
+            Key::Name(n) => line.starts_with(n) && line.get(n.len()) == Some(&FIELD_SEP),
+            Key::Id(id) => {
+                let mut fields = line.splitn(ID_FIELD + 2, |&c| c == FIELD_SEP);
+                let Some(field) = fields.nth(ID_FIELD) else { return false };
+                // Only plain digits are judged here; the parser decides everything else
+                // (an empty NIS id, a value past 32 bits).
+                let digits = field.iter().try_fold(0u64, |v, &c| {
+                    let d = char::from(c).to_digit(ID_RADIX)?;
+                    Some(v * u64::from(ID_RADIX) + u64::from(d)).filter(|&v| v <= u64::from(u32::MAX))
+                });
+                digits.is_none_or(|v| v == u64::from(id))
+            }
+        }
+    }
+
     pub(crate) fn matches(&self, e: &(impl Entry + ?Sized)) -> bool {
         match *self {
             Key::Name(n) => e.name() == n,
@@ -79,11 +103,9 @@ impl Key<'_> {
 /// when the file has none (read to its end: an error ends the lookup), nscd's.
 fn find<D: Db, T>(key: Key<'_>, mut store: impl FnMut(&dyn Entry<C = D::C>) -> T) -> Result<Option<T>, c_int> {
     let found = scan(D::PATH, |line| {
-        // A line whose first field is another name cannot match: skip it unparsed (most
-        // of a lookup's lines, and parsing is most of its time).
-        if let Key::Name(n) = key
-            && !(line.starts_with(n) && line.get(n.len()) == Some(&FIELD_SEP))
-        {
+        // Most of a lookup's lines are for another name or id, and parsing is most of its
+        // time: those are skipped unparsed.
+        if !key.may_match(line) {
             return None;
         }
         let e = D::parse(line).filter(|e| key.matches(e))?;
@@ -271,5 +293,50 @@ impl<C> Ent<C> {
         let _quiet = NoCancel::new();
         self.stream = None;
         self.reader.lines.release();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grp::Groups;
+    use crate::pwd::Users;
+
+    /// `may_match` never turns away a line that parses and matches: random lines of
+    /// digits, colons, NULs, signs, `+` and letters against small ids and short names.
+    #[test]
+    fn the_quick_check_never_misses() {
+        const BYTES: &[u8] = b"0123:::::a+-\0 9x";
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut matched = 0;
+        for _ in 0..200_000 {
+            let line: Vec<u8> = (0..next() % 24).map(|_| BYTES[(next() % BYTES.len() as u64) as usize]).collect();
+            let id = (next() % 40) as u32;
+            let name = &line[..line.iter().position(|&c| c == b':').unwrap_or(0)];
+            for key in [Key::Id(id), Key::Id(0), Key::Name(name), Key::Name(b"a")] {
+                if Users::parse(&line).is_some_and(|e| key.matches(&e)) || Groups::parse(&line).is_some_and(|e| key.matches(&e)) {
+                    matched += 1;
+                    assert!(key.may_match(&line), "{:?}", String::from_utf8_lossy(&line));
+                }
+            }
+        }
+        assert!(matched > 1000, "{matched}");
+    }
+
+    #[test]
+    fn the_quick_check_turns_away() {
+        assert!(!Key::Id(5).may_match(b"a:x:6:1:::"));
+        assert!(!Key::Id(5).may_match(b"a:x"));
+        assert!(Key::Id(5).may_match(b"a:x:5:1:::"));
+        assert!(Key::Id(5).may_match(b"a:x:005:1:::"));
+        assert!(Key::Id(0).may_match(b"+:x::1:::"));
+        assert!(!Key::Name(b"ab").may_match(b"abc:x:1:1:::"));
+        assert!(Key::Name(b"ab").may_match(b"ab:x:1:1:::"));
     }
 }
