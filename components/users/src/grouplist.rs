@@ -19,11 +19,11 @@ const FEW_GROUPS: usize = 32;
 /// `getgrouplist(user, group, groups, ngroups)`—The groups of `user`: `group` first (the
 /// user's primary group, as the caller knows it), then the gid of every line of /etc/group
 /// that lists `user` as a member, in the file's order, then those nscd adds (the gids of
-/// its list that are not `group` and not in /etc/group: `crate::nscd_initgroups`). As in musl, nothing is left out
-/// twice: `group` comes again if its line lists the user, and so does a gid two lines
-/// share. Stores as many as `*ngroups` says fit in `groups` and sets `*ngroups` to how
-/// many there are; returns that count, or -1 when they did not all fit. A missing
-/// /etc/group gives `group` alone. Returns -1 with errno set, `*ngroups` untouched, when
+/// its list that are not `group` and not in /etc/group: `crate::nscd_initgroups`). As in
+/// musl, nothing is left out twice: `group` comes again if its line lists the user, and
+/// so does a gid two lines share. Stores as many as `*ngroups` says fit in `groups` and
+/// sets `*ngroups` to how many there are; returns that count, or -1 when they did not all
+/// fit. A missing /etc/group gives `group` alone (and nscd's). Returns -1 with errno set, `*ngroups` untouched, when
 /// the file cannot be opened or read or nscd's answer is garbled (EIO), and with EINVAL
 /// when `user` or `ngroups` is null.
 ///
