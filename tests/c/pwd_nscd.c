@@ -7,7 +7,8 @@
  * its header or no reply (not found, errno untouched), a wrong version, a record for
  * another name or uid, strings cut short, a string without its NUL, lengths of 0 (EIO),
  * huge or negative lengths (an error: EIO in limpet, ENOMEM in musl, so only "error" is
- * printed); any nonzero "found" and trailing bytes are fine; and no daemon at all (a
+ * printed); any nonzero "found" and trailing bytes are fine; a reply 0.3 s late is
+ * waited for (neither libc has a timeout); and no daemon at all (a
  * refused connect, no socket file: not found, errno untouched; /var/run/nscd a file:
  * ENOTDIR).
  *
@@ -42,7 +43,11 @@ static void answer(struct ask *a)
 		reply_pw(a, "nsuser", "x", 5000, 500, "NS User", "/home/nsuser", "/bin/sh");
 	else if (name_is(a, "shadowed"))
 		reply_pw(a, "shadowed", "x", 9, 9, "From nscd", "/", "/bin/false");
-	else if (name_is(a, "empty"))
+	else if (name_is(a, "slow")) {
+		/* Neither libc gives up on a slow daemon (neither has a timeout). */
+		usleep(300000);
+		reply_pw(a, "slow", "x", 5011, 1, "Slow", "/", "/bin/sh");
+	} else if (name_is(a, "empty"))
 		reply_pw(a, "empty", "", 5001, 5001, "", "", "");
 	else if (uid_is(a, "4294967295"))
 		reply_pw(a, "maxuid", "x", 4294967295u, 1, "", "/", "/bin/sh");
@@ -232,6 +237,7 @@ int main(void)
 	by_uid(5000);
 	by_name("shadowed"); /* the file's, nscd is not asked */
 	by_name("empty");
+	by_name("slow");
 	by_uid(4294967295u);
 	by_name("found2");
 	by_name("foundneg");
