@@ -5,7 +5,8 @@
 //! and `crate::grp` instantiate them.
 //!
 //! A lookup reads the file from the start, under [`crate::read::NoCancel`], and stops at
-//! the first line that parses and matches; the non-`_r` lookups and walks keep their
+//! the first line that parses and matches; when none does, it asks nscd (`crate::nscd`),
+//! as musl does. The non-`_r` lookups and walks keep their
 //! results in static slots under a lock (each function its own, as in musl, so
 //! `getpwuid` does not overwrite what `getpwnam` returned).
 use core::ffi::{CStr, c_char, c_int};
@@ -19,6 +20,13 @@ use crate::imports::{File, rewind};
 use crate::pack::{Full, Packer, Slot};
 use crate::read::{Lines, NoCancel, Stream, scan};
 
+/// What separates a line's fields.
+const FIELD_SEP: u8 = b':';
+/// Where the id is among a line's fields (both files: `name:passwd:id:...`).
+const ID_FIELD: usize = 2;
+/// The radix of an id.
+const ID_RADIX: u32 = 10;
+
 /// A database: its file, its line format, its C record.
 pub(crate) trait Db {
     /// The C record (`struct passwd`, `struct group`).
@@ -29,6 +37,8 @@ pub(crate) trait Db {
     const PATH: &'static CStr;
     /// The line's record, or `None` when it is malformed.
     fn parse(line: &[u8]) -> Option<Self::Entry<'_>>;
+    /// nscd's record for `key`, handed to `store` (`crate::nscd::lookup`).
+    fn nscd<T>(key: Key<'_>, store: impl FnOnce(&dyn Entry<C = Self::C>) -> T) -> Result<Option<T>, c_int>;
 }
 
 /// What the walks ([`Reader`], [`Ent`]) need of a database: its file and how a line
@@ -83,11 +93,49 @@ impl Key<'_> {
         (!name.is_null()).then(|| Key::Name(unsafe { CStr::from_ptr(name) }.to_bytes()))
     }
 
-    fn matches(&self, e: &impl Entry) -> bool {
+    /// Whether a line may hold the record: `false` only when it cannot. The name is the
+    /// first field; the id the third of both files, which a match has as digits (a
+    /// line cut at a NUL loses fields, never changes the first three).
+    fn may_match(&self, line: &[u8]) -> bool {
+        match *self {
+            Key::Name(n) => line.starts_with(n) && line.get(n.len()) == Some(&FIELD_SEP),
+            Key::Id(id) => {
+                let mut fields = line.splitn(ID_FIELD + 2, |&c| c == FIELD_SEP);
+                let Some(field) = fields.nth(ID_FIELD) else { return false };
+                // Only plain digits are judged here; the parser decides everything else
+                // (an empty NIS id, a value past 32 bits).
+                let digits = field.iter().try_fold(0u64, |v, &c| {
+                    let d = char::from(c).to_digit(ID_RADIX)?;
+                    Some(v * u64::from(ID_RADIX) + u64::from(d)).filter(|&v| v <= u64::from(u32::MAX))
+                });
+                digits.is_none_or(|v| v == u64::from(id))
+            }
+        }
+    }
+
+    pub(crate) fn matches(&self, e: &(impl Entry + ?Sized)) -> bool {
         match *self {
             Key::Name(n) => e.name() == n,
             Key::Id(id) => e.id() == id,
         }
+    }
+}
+
+/// The record `key` names: the first line of `D`'s file that matches, handed to `store`;
+/// when the file has none (read to its end: an error ends the lookup), nscd's.
+fn find<D: Db, T>(key: Key<'_>, mut store: impl FnMut(&dyn Entry<C = D::C>) -> T) -> Result<Option<T>, c_int> {
+    let found = scan(D::PATH, |line| {
+        // Most of a lookup's lines are for another name or id, and parsing is most of its
+        // time: those are skipped unparsed.
+        if !key.may_match(line) {
+            return None;
+        }
+        let e = D::parse(line).filter(|e| key.matches(e))?;
+        Some(store(&e))
+    })?;
+    match found {
+        Some(t) => Ok(Some(t)),
+        None => D::nscd(key, store),
     }
 }
 
@@ -111,10 +159,9 @@ pub(crate) unsafe fn lookup_r<D: Db>(key: Option<Key<'_>>, out: *mut D::C, buf: 
         set_errno(EINVAL);
         return EINVAL;
     };
-    let found = scan(D::PATH, |line| {
-        let e = D::parse(line).filter(|e| key.matches(e))?;
+    let found = find::<D, _>(key, |e| {
         // SAFETY: `buf` is null or the caller's `len` bytes, used by nothing else.
-        Some(e.pack(&mut unsafe { Packer::new(buf, len) }))
+        e.pack(&mut unsafe { Packer::new(buf, len) })
     });
     let err = match found {
         Ok(None) => return 0,
@@ -140,10 +187,7 @@ pub(crate) fn lookup_static<D: Db>(key: Option<Key<'_>>, slot: &mut Slot<D::C>) 
         set_errno(EINVAL);
         return null_mut();
     };
-    let found = scan(D::PATH, |line| {
-        let e = D::parse(line).filter(|e| key.matches(e))?;
-        Some(slot.fill(e.size(), |p| e.pack(p)))
-    });
+    let found = find::<D, _>(key, |e| slot.fill(e.size(), |p| e.pack(p)));
     match found {
         Ok(None) => null_mut(),
         Ok(Some(Ok(rec))) => rec,
@@ -271,5 +315,50 @@ impl<C> Ent<C> {
         let _quiet = NoCancel::new();
         self.stream = None;
         self.reader.lines.release();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grp::Groups;
+    use crate::pwd::Users;
+
+    /// `may_match` never turns away a line that parses and matches: random lines of
+    /// digits, colons, NULs, signs, `+` and letters against small ids and short names.
+    #[test]
+    fn the_quick_check_never_misses() {
+        const BYTES: &[u8] = b"0123:::::a+-\0 9x";
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut matched = 0;
+        for _ in 0..200_000 {
+            let line: Vec<u8> = (0..next() % 24).map(|_| BYTES[(next() % BYTES.len() as u64) as usize]).collect();
+            let id = (next() % 40) as u32;
+            let name = &line[..line.iter().position(|&c| c == b':').unwrap_or(0)];
+            for key in [Key::Id(id), Key::Id(0), Key::Name(name), Key::Name(b"a")] {
+                if Users::parse(&line).is_some_and(|e| key.matches(&e)) || Groups::parse(&line).is_some_and(|e| key.matches(&e)) {
+                    matched += 1;
+                    assert!(key.may_match(&line), "{:?}", String::from_utf8_lossy(&line));
+                }
+            }
+        }
+        assert!(matched > 1000, "{matched}");
+    }
+
+    #[test]
+    fn the_quick_check_turns_away() {
+        assert!(!Key::Id(5).may_match(b"a:x:6:1:::"));
+        assert!(!Key::Id(5).may_match(b"a:x"));
+        assert!(Key::Id(5).may_match(b"a:x:5:1:::"));
+        assert!(Key::Id(5).may_match(b"a:x:005:1:::"));
+        assert!(Key::Id(0).may_match(b"+:x::1:::"));
+        assert!(!Key::Name(b"ab").may_match(b"abc:x:1:1:::"));
+        assert!(Key::Name(b"ab").may_match(b"ab:x:1:1:::"));
     }
 }

@@ -8,8 +8,9 @@ use limpet_syscall::set_errno;
 
 use crate::db::Db;
 use crate::grp::Groups;
-use crate::imports::{free, realloc, setgroups};
+use crate::imports::{free, memmem, realloc, setgroups};
 use crate::line::Group;
+use crate::nscd_initgroups::Extra;
 use crate::read::{Lines, NoCancel, Stream, each_line};
 
 /// The groups `initgroups` holds without allocating: most users are in few.
@@ -17,12 +18,14 @@ const FEW_GROUPS: usize = 32;
 
 /// `getgrouplist(user, group, groups, ngroups)`—The groups of `user`: `group` first (the
 /// user's primary group, as the caller knows it), then the gid of every line of /etc/group
-/// that lists `user` as a member, in the file's order. As in musl, nothing is left out
-/// twice: `group` comes again if its line lists the user, and so does a gid two lines
-/// share. Stores as many as `*ngroups` says fit in `groups` and sets `*ngroups` to how
-/// many there are; returns that count, or -1 when they did not all fit. A missing
-/// /etc/group gives `group` alone. Returns -1 with errno set, `*ngroups` untouched, when
-/// the file cannot be opened or read, and with EINVAL when `user` or `ngroups` is null.
+/// that lists `user` as a member, in the file's order, then those nscd adds (the gids of
+/// its list that are not `group` and not in /etc/group: `crate::nscd_initgroups`). As in
+/// musl, nothing is left out twice: `group` comes again if its line lists the user, and
+/// so does a gid two lines share. Stores as many as `*ngroups` says fit in `groups` and
+/// sets `*ngroups` to how many there are; returns that count, or -1 when they did not all
+/// fit. A missing /etc/group gives `group` alone (and nscd's). Returns -1 with errno set, `*ngroups` untouched, when
+/// the file cannot be opened or read or nscd's answer is garbled (EIO), and with EINVAL
+/// when `user` or `ngroups` is null.
 ///
 /// # Safety
 /// `user` must be null or a NUL-terminated string; `ngroups` null or readable and
@@ -47,6 +50,14 @@ pub unsafe extern "C" fn getgrouplist(user: *const c_char, group: gid_t, groups:
     };
     add(group);
     let _quiet = NoCancel::new();
+    // nscd first, as in musl; its groups come after the file's (`crate::nscd_initgroups`).
+    let mut extra = match Extra::ask(user, group) {
+        Ok(x) => x,
+        Err(e) => {
+            set_errno(e);
+            return -1;
+        }
+    };
     let found = match Stream::open(Groups::PATH) {
         // No file: no group lists anyone (and errno says nothing; the call succeeds).
         Err(ENOENT | ENOTDIR) => Ok(None),
@@ -54,8 +65,16 @@ pub unsafe extern "C" fn getgrouplist(user: *const c_char, group: gid_t, groups:
         // SAFETY: `s` stays open for the reading.
         Ok(s) => unsafe {
             each_line(s.as_ptr(), &mut Lines::new(), |line| {
-                if let Some(g) = Group::parse(line).filter(|g| g.has_member(user)) {
-                    add(g.gid);
+                // Without nscd's gids to strike, a line that does not mention the user
+                // is not parsed (most lines, and parsing is most of the time).
+                if extra.is_empty() && !mentions(line, user) {
+                    return None;
+                }
+                if let Some(g) = Group::parse(line) {
+                    extra.strike(g.gid);
+                    if g.has_member(user) {
+                        add(g.gid);
+                    }
                 }
                 None::<()>
             })
@@ -65,6 +84,7 @@ pub unsafe extern "C" fn getgrouplist(user: *const c_char, group: gid_t, groups:
         set_errno(e);
         return -1;
     }
+    extra.rest().for_each(&mut add);
     let Ok(count) = c_int::try_from(n) else {
         set_errno(EOVERFLOW);
         return -1;
@@ -72,6 +92,12 @@ pub unsafe extern "C" fn getgrouplist(user: *const c_char, group: gid_t, groups:
     // SAFETY: `ngroups` is writable, per the contract.
     unsafe { *ngroups = count };
     if n > room { -1 } else { count }
+}
+
+/// Whether `user` occurs anywhere in `line`: a line that lists it does.
+fn mentions(line: &[u8], user: &[u8]) -> bool {
+    // SAFETY: both slices are valid for their lengths; memmem only reads them.
+    !unsafe { memmem(line.as_ptr().cast(), line.len(), user.as_ptr().cast(), user.len()) }.is_null()
 }
 
 /// `initgroups(user, group)`—Sets the calling process's supplementary groups to

@@ -10,6 +10,8 @@ use limpet_start::lock::Mutex;
 
 use crate::db::{Db, Entry, Key, lookup_r, lookup_static};
 use crate::line;
+use crate::nscd::{self, Request};
+use crate::nscd_grp;
 use crate::pack::{Full, Packer, Slot, list_size};
 
 /// The group database.
@@ -22,6 +24,10 @@ impl Db for Groups {
 
     fn parse(line: &[u8]) -> Option<line::Group<'_>> {
         line::Group::parse(line)
+    }
+
+    fn nscd<T>(key: Key<'_>, store: impl FnOnce(&dyn Entry<C = Group>) -> T) -> Result<Option<T>, c_int> {
+        nscd::lookup::<nscd_grp::Reply, _, _>(key, [Request::GrByName, Request::GrByGid], store)
     }
 }
 

@@ -2,8 +2,10 @@
 //! one: limpet-stdio's streams, through which the databases are read (`fopen`, `getline`)
 //! and written (`putpwent`, `putgrent`); the allocator (a program's own `malloc` replaces
 //! it everywhere), which holds the lines and the static records; limpet-process's
-//! `setgroups`, which `initgroups` ends with; and limpet-start's `getenv` (a dependency,
-//! but called by its C name, so that a test reads the host's environment).
+//! `setgroups`, which `initgroups` ends with; limpet-start's `getenv` (a dependency,
+//! but called by its C name, so that a test reads the host's environment); and
+//! limpet-string's `memmem`, with which `getgrouplist` passes over the lines that do not
+//! name its user.
 use core::ffi::{c_char, c_int, c_void};
 
 use limpet_abi::pwd::gid_t;
@@ -24,6 +26,11 @@ unsafe extern "C" {
     pub(crate) fn fwrite(p: *const c_void, size: usize, n: usize, f: *mut File) -> usize;
     pub(crate) fn flockfile(f: *mut File);
     pub(crate) fn funlockfile(f: *mut File);
+}
+
+// limpet-string.
+unsafe extern "C" {
+    pub(crate) fn memmem(hay: *const c_void, hay_len: usize, needle: *const c_void, needle_len: usize) -> *mut c_void;
 }
 
 // limpet-malloc.

@@ -17,8 +17,9 @@
 //! - `utmp`: `<utmpx.h>` and `<utmp.h>` over glibc's files and record format; `mntent`:
 //!   `<mntent.h>` over fstab-like files.
 //!
-//! Only the files are read: musl also asks nscd (over a Unix socket) for a name the files
-//! do not have, which limpet does not do yet.
+//! - `nscd`: as musl does, a lookup asks nscd (over a Unix socket) for a name or id the
+//!   files do not have, and `getgrouplist` merges nscd's list; `nscd_pwd`, `nscd_grp`,
+//!   `nscd_initgroups` decode its replies.
 #![cfg_attr(not(test), no_std)]
 
 mod db;
@@ -30,6 +31,10 @@ pub mod lckpwdf;
 pub mod login;
 pub mod line;
 pub mod mntent;
+mod nscd;
+mod nscd_grp;
+mod nscd_initgroups;
+mod nscd_pwd;
 mod pack;
 pub mod put;
 pub mod pwd;

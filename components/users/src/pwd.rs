@@ -8,6 +8,8 @@ use limpet_start::lock::Mutex;
 
 use crate::db::{Db, Entry, Key, lookup_r, lookup_static};
 use crate::line;
+use crate::nscd::{self, Request};
+use crate::nscd_pwd;
 use crate::pack::{Full, Packer, Slot};
 
 /// The user database.
@@ -20,6 +22,10 @@ impl Db for Users {
 
     fn parse(line: &[u8]) -> Option<line::Passwd<'_>> {
         line::Passwd::parse(line)
+    }
+
+    fn nscd<T>(key: Key<'_>, store: impl FnOnce(&dyn Entry<C = Passwd>) -> T) -> Result<Option<T>, c_int> {
+        nscd::lookup::<nscd_pwd::Reply, _, _>(key, [Request::PwByName, Request::PwByUid], store)
     }
 }
 

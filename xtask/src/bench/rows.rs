@@ -132,6 +132,10 @@ pub const ROWS: &[Row] = &[
     row("tsearch", "search", "tdelete+tsearch, 100,000-key tree", 80_000),
     row("hsearch", "search", "hsearch FIND, 100,000-key table", 500_000),
     row("gettext", "intl", "gettext, 1,000-message catalog", 200_000),
+    // Both bind their own /etc files in a private mount namespace (bench/c/users_files.h),
+    // so they need root.
+    row("getpwnam_1000", "users", "getpwnam over a 1,000-line /etc/passwd", 250),
+    row("getgrouplist", "users", "getgrouplist, 500 groups (the user in 25)", 60),
     row("iconv_utf8_utf16", "iconv", "iconv UTF-8 to UTF-16LE, 64 KB", 2_000),
     row("iconv_utf8_latin1", "iconv", "iconv UTF-8 to ISO-8859-1, 64 KB", 2_000),
     // musl scans a table for each four-byte sequence (about 37 ms a call), so a batch
