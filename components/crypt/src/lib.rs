@@ -12,7 +12,10 @@
 
 pub mod b64;
 pub mod crypt;
+pub mod des;
+pub mod des_crypt;
 pub mod digest;
+pub mod encrypt;
 pub mod sha256;
 pub mod sha512;
 #[cfg(test)]
