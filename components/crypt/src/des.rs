@@ -107,18 +107,82 @@ const S: [[u8; 64]; 8] = [
 pub const ROUNDS: usize = 16;
 /// Bits of one S-box input, a group of the expansion E.
 const GROUP: u32 = 6;
-const GROUP_MASK: u64 = (1 << GROUP) - 1;
-/// The expansion E and a round key are kept as eight groups of six bits, one a byte
-/// (group 1 in the top byte), so that a group is a shift and a mask away.
-const LANE: u32 = 8;
+const GROUP_MASK: u32 = (1 << GROUP) - 1;
 /// Bits of a half block.
 const HALF: u32 = 32;
 /// Bits of the C and D halves of the key schedule.
 const CD_HALF: u32 = 28;
-/// The salt: 24 bits, each swapping bit `k + 1` of E with bit `k + 25`, which is the bit at
-/// the same place four groups on.
-pub const SALT_BITS: u32 = 24;
-const SALT_GROUPS: usize = 4;
+/// Bits of a key schedule's round key.
+const ROUND_KEY: usize = 48;
+
+/// E, the round keys and the salt are kept as two words of four bytes, each byte one
+/// six-bit group: the even groups (1, 3, 5, 7 counting from 1) in the first word, the odd
+/// in the second, the lowest-numbered in the top byte. The half block rotated right by one
+/// holds E's even groups at the top of its bytes, and rotated four more to the left its
+/// odd ones, so E is two rotations and two masks.
+const LANES: u32 = 0x3f3f_3f3f;
+/// Bits from a byte's top to its group's lowest bit.
+const LANE_PAD: u32 = 8 - GROUP;
+/// Groups g and g + 4 are two bytes apart in the same word: what the salt swaps.
+const SALT_SHIFT: u32 = 16;
+/// The salt's groups of six bits.
+const SALT_GROUPS: u32 = 4;
+
+/// Where bit `j + 1` (from the top) of a round key goes in the `u64` of its two words (the
+/// even groups' word above the odd's).
+const ROUND_KEY_PLACE: [u8; ROUND_KEY] = {
+    let mut t = [0; ROUND_KEY];
+    let mut j = 0;
+    while j < ROUND_KEY {
+        let g = j / GROUP as usize;
+        let q = j % GROUP as usize;
+        let in_word = 8 * (3 - g / 2) + (GROUP as usize - 1 - q);
+        t[j] = (if g.is_multiple_of(2) { in_word + HALF as usize } else { in_word }) as u8;
+        j += 1;
+    }
+    t
+};
+
+/// For each round and each round-key bit, the key bit it is (1 to 64): PC-1, the
+/// rotations of C and D so far, PC-2, composed once at compile time.
+const KEY_BITS: [[u8; ROUND_KEY]; ROUNDS] = {
+    let mut t = [[0; ROUND_KEY]; ROUNDS];
+    let mut shift = 0;
+    let mut i = 0;
+    while i < ROUNDS {
+        shift += SHIFTS[i] as usize;
+        let mut j = 0;
+        while j < ROUND_KEY {
+            // Bit PC2[j] of C and D after `shift` rotations left was bit `src` before them.
+            let cd = PC2[j] as usize - 1;
+            let half = cd / CD_HALF as usize;
+            let src = half * CD_HALF as usize + (cd % CD_HALF as usize + shift) % CD_HALF as usize;
+            t[i][j] = PC1[src];
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// S-box `n` and P together: for each six-bit input, the S-box's four bits put at their
+/// place in the 32 and permuted by P.
+const fn sp_table(n: usize) -> [u32; 64] {
+    let mut t = [0; 64];
+    let mut x = 0;
+    while x < 64 {
+        let row = (x >> 4 & 2) | (x & 1);
+        let col = (x >> 1) & 0xf;
+        let s = S[n][row * 16 + col] as u64;
+        let placed = s << (HALF as usize - 4 * (n + 1));
+        t[x] = permute(placed, HALF, &P) as u32;
+        x += 1;
+    }
+    t
+}
+
+const SP: [[u32; 64]; 8] =
+    [sp_table(0), sp_table(1), sp_table(2), sp_table(3), sp_table(4), sp_table(5), sp_table(6), sp_table(7)];
 
 /// Bit `n` (1 = most significant) of the `width`-bit value `x`.
 const fn bit(x: u64, width: u32, n: u8) -> u64 {
@@ -148,106 +212,92 @@ const fn invert(t: &[u8; 64]) -> [u8; 64] {
     inv
 }
 
-/// S-box `n` and P together: for each six-bit input, the S-box's four bits put at their
-/// place in the 32 and permuted by P.
-const fn sp_table(n: usize) -> [u32; 64] {
-    let mut t = [0; 64];
-    let mut x = 0;
-    while x < 64 {
-        let row = (x >> 4 & 2) | (x & 1);
-        let col = (x >> 1) & 0xf;
-        let s = S[n][row * 16 + col] as u64;
-        let placed = s << (HALF as usize - 4 * (n + 1));
-        t[x] = permute(placed, HALF, &P) as u32;
-        x += 1;
-    }
-    t
-}
-
-const SP: [[u32; 64]; 8] =
-    [sp_table(0), sp_table(1), sp_table(2), sp_table(3), sp_table(4), sp_table(5), sp_table(6), sp_table(7)];
-
-/// The sixteen round keys of a key, each as eight six-bit groups a byte.
+/// The sixteen round keys of a key, each as the two words of its groups.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Schedule {
-    keys: [u64; ROUNDS],
-}
-
-/// Spreads 48 bits into eight bytes of six bits each, the first six bits in the top byte.
-const fn to_lanes(x: u64) -> u64 {
-    let mut out = 0;
-    let mut g = 0;
-    while g < 8 {
-        out |= ((x >> (GROUP * (7 - g))) & GROUP_MASK) << (LANE * (7 - g));
-        g += 1;
-    }
-    out
+    keys: [(u32, u32); ROUNDS],
 }
 
 impl Schedule {
     /// The schedule of the all-zero key (every round key zero): what `encrypt` uses before
     /// any `setkey`.
-    pub const ZERO: Schedule = Schedule { keys: [0; ROUNDS] };
+    pub const ZERO: Schedule = Schedule { keys: [(0, 0); ROUNDS] };
 
     /// The round keys of the 64-bit `key` (its parity bits, the last of each byte, ignored).
+    /// Bit by bit, without a table indexed by the key.
     pub fn new(key: u64) -> Schedule {
-        let cd = permute(key, 64, &PC1);
-        let half_mask = (1u64 << CD_HALF) - 1;
-        let (mut c, mut d) = (cd >> CD_HALF, cd & half_mask);
-        let mut keys = [0; ROUNDS];
-        for (k, &s) in keys.iter_mut().zip(&SHIFTS) {
-            c = ((c << s) | (c >> (CD_HALF - s))) & half_mask;
-            d = ((d << s) | (d >> (CD_HALF - s))) & half_mask;
-            *k = to_lanes(permute(c << CD_HALF | d, 2 * CD_HALF, &PC2));
+        let mut keys = [(0, 0); ROUNDS];
+        for (k, bits) in keys.iter_mut().zip(&KEY_BITS) {
+            let mut both = 0u64;
+            for (&b, &place) in bits.iter().zip(&ROUND_KEY_PLACE) {
+                both |= bit(key, 64, b) << place;
+            }
+            *k = ((both >> HALF) as u32, both as u32);
         }
         Schedule { keys }
     }
 }
 
-/// The salt as the mask of E bits to swap: salt bit `k` (the lowest first) swaps bit
-/// `k + 1` of E with bit `k + 25`; the mask holds, in groups 5 to 8, the bit of each pair
-/// that lies there, so that one shift reaches the other.
-pub fn salt_mask(salt: u32) -> u64 {
-    let mut mask = 0;
-    for g in 0..SALT_GROUPS {
-        let six = (salt >> (GROUP * g as u32)) as u64 & GROUP_MASK;
-        // Salt bit 6g + q swaps the q-th bit of group g (from its top), so the group's six
-        // salt bits go in reversed.
-        let reversed = (six.reverse_bits() >> (64 - GROUP)) & GROUP_MASK;
-        mask |= reversed << (LANE * (3 - g as u32));
+/// A salt, as the two masks of E bits to swap.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Salt(u32, u32);
+
+impl Salt {
+    /// No salt: plain DES.
+    pub const NONE: Salt = Salt(0, 0);
+
+    /// The salt `bits` (24 of them): bit `k`, the lowest first, swaps bit `k + 1` of E with
+    /// bit `k + 25`, the same bit of the group four on. Each mask holds, in the bytes of the
+    /// later groups, the bits of the pairs that lie there.
+    pub fn new(bits: u32) -> Salt {
+        let mut words = [0u32; 2];
+        for g in 0..SALT_GROUPS {
+            let six = (bits >> (GROUP * g)) & GROUP_MASK;
+            // Salt bit 6g + q swaps the q-th bit of group g from its top: reversed.
+            let reversed = six.reverse_bits() >> (HALF - GROUP);
+            // Group g + 4 sits in byte 2 (g 0 and 1) or 3 (g 2 and 3) of its word.
+            words[(g % 2) as usize] |= reversed << (8 * (1 - g / 2));
+        }
+        Salt(words[0], words[1])
     }
-    mask
+}
+
+/// Swaps the bits `mask` names between the first two bytes of `w` and the last two.
+#[inline(always)]
+fn swap(w: u32, mask: u32) -> u32 {
+    let t = (w ^ (w >> SALT_SHIFT)) & mask;
+    w ^ t ^ (t << SALT_SHIFT)
 }
 
 /// The round function f: E (swapped by the salt), the round key, the S-boxes and P.
 #[inline(always)]
-fn f(r: u32, key: u64, salt: u64) -> u32 {
-    // E's group g is half-block bits 4g - 1 to 4g + 4 (bit 0 being bit 32): a rotation
-    // brings them to the top.
-    let mut e = 0u64;
-    for g in 0..8u32 {
-        e = e << LANE | u64::from(r.rotate_left((4 * g + HALF - 1) % HALF) >> (HALF - GROUP));
-    }
-    let t = (e ^ (e >> (LANE * SALT_GROUPS as u32))) & salt;
-    e ^= t | (t << (LANE * SALT_GROUPS as u32));
-    e ^= key;
+fn f(r: u32, (ke, ko): (u32, u32), salt: Salt) -> u32 {
+    let y = r.rotate_right(1);
+    let even = swap((y >> LANE_PAD) & LANES, salt.0) ^ ke;
+    let odd = swap((y.rotate_left(4) >> LANE_PAD) & LANES, salt.1) ^ ko;
     // The SP reads are indexed by key-dependent bits (see the module doc).
-    let mut out = 0;
-    for (g, table) in SP.iter().enumerate() {
-        out |= table[((e >> (LANE * (7 - g as u32))) & GROUP_MASK) as usize];
-    }
-    out
+    let b = |w: u32, lane: u32| (w >> (24 - 8 * lane)) as usize & GROUP_MASK as usize;
+    SP[0][b(even, 0)]
+        | SP[1][b(odd, 0)]
+        | SP[2][b(even, 1)]
+        | SP[3][b(odd, 1)]
+        | SP[4][b(even, 2)]
+        | SP[5][b(odd, 2)]
+        | SP[6][b(even, 3)]
+        | SP[7][b(odd, 3)]
 }
 
-/// The sixteen rounds on the halves `(l, r)` of a block after IP, with the salt mask `salt`
-/// (0: plain DES), decrypting when `decrypt`. Returns the halves swapped as the cipher
-/// leaves them for FP, which is also how the next encryption of the result after IP starts:
-/// repeated encryption need not leave this form.
+/// The sixteen rounds on the halves `(l, r)` of a block after IP, with `salt`, decrypting
+/// when `decrypt`. Returns the halves swapped as the cipher leaves them for FP, which is
+/// also how the next encryption of the result after IP starts: repeated encryption need
+/// not leave this form.
 #[inline]
-pub fn rounds(s: &Schedule, (mut l, mut r): (u32, u32), salt: u64, decrypt: bool) -> (u32, u32) {
-    for i in 0..ROUNDS {
-        let k = s.keys[if decrypt { ROUNDS - 1 - i } else { i }];
-        (l, r) = (r, l ^ f(r, k, salt));
+pub fn rounds(s: &Schedule, (mut l, mut r): (u32, u32), salt: Salt, decrypt: bool) -> (u32, u32) {
+    let mut round = |&k: &(u32, u32)| (l, r) = (r, l ^ f(r, k, salt));
+    if decrypt {
+        s.keys.iter().rev().for_each(&mut round);
+    } else {
+        s.keys.iter().for_each(&mut round);
     }
     (r, l)
 }
@@ -265,7 +315,7 @@ pub fn last((l, r): (u32, u32)) -> u64 {
 
 /// One block through DES, without salt.
 pub fn block(s: &Schedule, block: u64, decrypt: bool) -> u64 {
-    last(rounds(s, initial(block), 0, decrypt))
+    last(rounds(s, initial(block), Salt::NONE, decrypt))
 }
 
 #[cfg(test)]

@@ -60,10 +60,10 @@ fn key_block(key: &[u8]) -> u64 {
 /// Encrypts a zero block `count` times with the salt and writes the hash characters: the
 /// block's bits from the top, six a character.
 fn hash(s: &Schedule, salt: u32, count: u32, out: &mut Out) -> bool {
-    let mask = des::salt_mask(salt);
+    let salt = des::Salt::new(salt);
     let mut halves = (0, 0);
     for _ in 0..count {
-        halves = des::rounds(s, halves, mask, false);
+        halves = des::rounds(s, halves, salt, false);
     }
     let bits = u128::from(des::last(halves)) << 2;
     (0..HASH_CHARS).all(|i| {
