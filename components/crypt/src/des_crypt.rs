@@ -16,7 +16,7 @@ use crate::b64;
 use crate::des::{self, Schedule};
 use crate::Out;
 
-/// What a failed traditional setting may not hold: they would break the `:`-separated
+/// What a traditional salt may not hold (musl refuses them): they would break the `:`-separated
 /// lines of /etc/passwd and /etc/shadow.
 const FORBIDDEN: &[u8] = b":\n";
 /// Characters of a traditional salt.
@@ -31,20 +31,26 @@ const FIELD_CHARS: usize = 4;
 const HASH_CHARS: usize = 11;
 /// Bytes of key one DES key takes: seven bits of each, shifted over its parity bit.
 const KEY_BYTES: usize = 8;
+/// Zero bits after the block's 64 to fill the last character.
+const HASH_PAD: u32 = b64::BITS * HASH_CHARS as u32 - 64;
+const CHAR_MASK: u128 = (1 << b64::BITS) - 1;
+/// The values of `A` and `a` in the alphabet, where its runs of letters start.
+const UPPER_AT: i32 = 12;
+const LOWER_AT: i32 = 38;
 
 /// The value musl gives a traditional salt character: the alphabet's own for its 64, and
 /// for any other byte (as a signed char) its distance from the start of the run it follows
-/// (`.` for bytes up to `@`, `A` less 12 up to the backquote, `a` less 38 after), modulo 64.
+/// (from `.` for bytes up to `@`, from `A` up to the backquote, from `a` after), modulo 64.
 fn salt_value(c: u8) -> u32 {
     let c = i32::from(c as i8);
     let v = if c <= i32::from(b'@') {
         c - i32::from(b'.')
     } else if c <= i32::from(b'`') {
-        c - i32::from(b'A') + 12
+        c - i32::from(b'A') + UPPER_AT
     } else {
-        c - i32::from(b'a') + 38
+        c - i32::from(b'a') + LOWER_AT
     };
-    (v & ((1 << b64::BITS) - 1)) as u32
+    (v as u32) & CHAR_MASK as u32
 }
 
 /// The 64-bit DES key of up to eight key bytes: each byte's low seven bits, above the
@@ -65,10 +71,10 @@ fn hash(s: &Schedule, salt: u32, count: u32, out: &mut Out) -> bool {
     for _ in 0..count {
         halves = des::rounds(s, halves, salt, false);
     }
-    let bits = u128::from(des::last(halves)) << 2;
+    let bits = u128::from(des::last(halves)) << HASH_PAD;
     (0..HASH_CHARS).all(|i| {
-        let v = (bits >> (b64::BITS as usize * (HASH_CHARS - 1 - i))) as usize & 63;
-        out.push(b64::ALPHABET[v])
+        let v = (bits >> (b64::BITS as usize * (HASH_CHARS - 1 - i))) & CHAR_MASK;
+        out.push(b64::ALPHABET[v as usize])
     })
 }
 
