@@ -12,9 +12,9 @@
 //!   fails with a count of 0; what follows them is ignored;
 //! - a failure is the dispatcher's: `*0` (musl writes `*`), with errno EINVAL.
 
+use crate::Out;
 use crate::b64;
 use crate::des::{self, Schedule};
-use crate::Out;
 
 /// What a traditional salt may not hold (musl refuses them): they would break the `:`-separated
 /// lines of /etc/passwd and /etc/shadow.
