@@ -14,13 +14,15 @@ use crate::Out;
 pub type Method = fn(key: &[u8], setting: &[u8], out: &mut Out) -> bool;
 
 /// The methods by their settings' prefixes, tried in order; the last, with the empty
-/// prefix, takes every other setting (traditional DES, whose salt is two characters of
-/// the base-64 alphabet).
+/// prefix, takes every other setting (traditional DES, whose salt is the setting's first
+/// two characters).
 const METHODS: &[(&[u8], Method)] = &[
     (b"$2a$", crate::bcrypt::bcrypt),
     (b"$2b$", crate::bcrypt::bcrypt),
     (b"$2x$", crate::bcrypt::bcrypt),
     (b"$2y$", crate::bcrypt::bcrypt),
+    (crate::des_crypt::EXTENDED, crate::des_crypt::extended),
+    (b"", crate::des_crypt::traditional),
 ];
 
 /// What a failure returns: `*0`, or `*1` when the setting itself starts with `*0`, so that

@@ -15,7 +15,10 @@ pub mod bcrypt;
 pub mod blowfish;
 mod blowfish_pi;
 pub mod crypt;
+pub mod des;
+pub mod des_crypt;
 pub mod digest;
+pub mod encrypt;
 pub mod sha256;
 pub mod sha512;
 #[cfg(test)]
