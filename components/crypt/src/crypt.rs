@@ -22,8 +22,19 @@ const METHODS: &[(&[u8], Method)] = &[
     (b"$2x$", crate::bcrypt::bcrypt),
     (b"$2y$", crate::bcrypt::bcrypt),
     (crate::des_crypt::EXTENDED, crate::des_crypt::extended),
+    (b"$", dollar),
     (b"", crate::des_crypt::traditional),
 ];
+
+/// A setting of the form `$ID$...` whose ID names no method limpet has (`$2c$`, a newer
+/// system's `$gy$`) is an error, as in libxcrypt, not a traditional DES hash with `$ID` as
+/// its salt (which musl makes of it): a hash of an unknown kind must never seem to verify.
+/// Any other setting starting with `$` (`$1`, `$x`) is traditional DES's, as in musl.
+fn dollar(key: &[u8], setting: &[u8], out: &mut Out) -> bool {
+    let id_len = setting[1..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
+    let names_a_method = id_len > 0 && setting.get(1 + id_len) == Some(&b'$');
+    !names_a_method && crate::des_crypt::traditional(key, setting, out)
+}
 
 /// What a failure returns: `*0`, or `*1` when the setting itself starts with `*0`, so that
 /// the result never equals the setting and a failed hash never matches it.
@@ -96,4 +107,26 @@ static mut STATIC: CryptData = CryptData { initialized: 0, buf: [0; CRYPT_DATA_B
 pub unsafe extern "C" fn crypt(key: *const c_char, setting: *const c_char) -> *mut c_char {
     // SAFETY: the caller's promises; the static buffer is this function's alone.
     unsafe { crypt_r(key, setting, &raw mut STATIC) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(setting: &[u8]) -> Option<Vec<u8>> {
+        let mut out = Out::new();
+        dollar(b"key", setting, &mut out).then(|| out.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn unknown_method_ids_fail_other_dollar_salts_are_des() {
+        for s in [&b"$2c$04$CCCCCCCCCCCCCCCCCCCCC."[..], b"$gy$j9T$salt", b"$x$", b"$sha1$19703$salt$"] {
+            assert_eq!(run(s), None, "{}", String::from_utf8_lossy(s));
+        }
+        for s in [&b"$1"[..], b"$x", b"$$", b"$-$"] {
+            let mut des = Out::new();
+            assert!(crate::des_crypt::traditional(b"key", s, &mut des));
+            assert_eq!(run(s).as_deref(), Some(des.as_bytes()), "{}", String::from_utf8_lossy(s));
+        }
+    }
 }
