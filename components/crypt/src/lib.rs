@@ -13,8 +13,12 @@
 pub mod b64;
 pub mod crypt;
 pub mod digest;
+pub mod digest_b64;
+pub mod md5;
+pub mod md5_crypt;
 pub mod sha256;
 pub mod sha512;
+pub mod sha_crypt;
 #[cfg(test)]
 mod testutil;
 
@@ -31,7 +35,10 @@ pub struct Out {
 impl Out {
     /// An empty result.
     pub const fn new() -> Self {
-        Out { buf: [0; OUT_MAX], len: 0 }
+        Out {
+            buf: [0; OUT_MAX],
+            len: 0,
+        }
     }
 
     /// Appends one byte; false when the result is full.
