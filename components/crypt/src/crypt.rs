@@ -1,9 +1,9 @@
 //! `crypt` and `crypt_r`: the method is chosen by the setting's prefix, and a failure is
 //! musl's failure string.
 
-use core::ffi::{CStr, c_char};
+use core::ffi::{c_char, CStr};
 
-use limpet_abi::crypt::{CRYPT_DATA_BUF, CryptData};
+use limpet_abi::crypt::{CryptData, CRYPT_DATA_BUF};
 use limpet_abi::errno::EINVAL;
 use limpet_syscall::set_errno;
 
@@ -18,14 +18,8 @@ pub type Method = fn(key: &[u8], setting: &[u8], out: &mut Out) -> bool;
 /// the base-64 alphabet).
 const METHODS: &[(&[u8], Method)] = &[
     (crate::md5_crypt::PREFIX, crate::md5_crypt::md5_crypt),
-    (
-        <crate::sha256::Sha256 as crate::sha_crypt::ShaCrypt>::PREFIX,
-        crate::sha_crypt::sha256_crypt,
-    ),
-    (
-        <crate::sha512::Sha512 as crate::sha_crypt::ShaCrypt>::PREFIX,
-        crate::sha_crypt::sha512_crypt,
-    ),
+    (<crate::sha256::Sha256 as crate::sha_crypt::ShaCrypt>::PREFIX, crate::sha_crypt::sha256_crypt),
+    (<crate::sha512::Sha512 as crate::sha_crypt::ShaCrypt>::PREFIX, crate::sha_crypt::sha512_crypt),
 ];
 
 /// What a failure returns: `*0`, or `*1` when the setting itself starts with `*0`, so that
@@ -37,21 +31,14 @@ const FAIL_OTHER: &[u8] = b"*1";
 /// errno EINVAL.
 fn hash_into(key: &[u8], setting: &[u8], buf: &mut [c_char; CRYPT_DATA_BUF]) {
     let mut out = Out::new();
-    let method = METHODS
-        .iter()
-        .find(|(p, _)| setting.starts_with(p))
-        .map(|&(_, m)| m);
+    let method = METHODS.iter().find(|(p, _)| setting.starts_with(p)).map(|&(_, m)| m);
     let ok = method.is_some_and(|m| m(key, setting, &mut out));
     let result = if ok {
         out.as_bytes()
     } else {
         out.clear();
         set_errno(EINVAL);
-        if setting.starts_with(FAIL) {
-            FAIL_OTHER
-        } else {
-            FAIL
-        }
+        if setting.starts_with(FAIL) { FAIL_OTHER } else { FAIL }
     };
     for (d, &s) in buf.iter_mut().zip(result) {
         *d = s as c_char;
@@ -77,11 +64,7 @@ unsafe fn bytes<'a>(s: *const c_char) -> Option<&'a [u8]> {
 /// `key` and `setting` are null or NUL-terminated; `data` is null or points to a writable
 /// `struct crypt_data`.
 #[cfg_attr(feature = "export", unsafe(no_mangle))]
-pub unsafe extern "C" fn crypt_r(
-    key: *const c_char,
-    setting: *const c_char,
-    data: *mut CryptData,
-) -> *mut c_char {
+pub unsafe extern "C" fn crypt_r(key: *const c_char, setting: *const c_char, data: *mut CryptData) -> *mut c_char {
     if data.is_null() {
         set_errno(EINVAL);
         return core::ptr::null_mut();
@@ -99,10 +82,7 @@ pub unsafe extern "C" fn crypt_r(
 
 /// The buffer `crypt` returns, shared by every call (as in musl and POSIX: `crypt` is not
 /// thread-safe; `crypt_r` is).
-static mut STATIC: CryptData = CryptData {
-    initialized: 0,
-    buf: [0; CRYPT_DATA_BUF],
-};
+static mut STATIC: CryptData = CryptData { initialized: 0, buf: [0; CRYPT_DATA_BUF] };
 
 /// `char *crypt(const char *key, const char *setting)`—`crypt_r` into a static buffer,
 /// which the next call overwrites.

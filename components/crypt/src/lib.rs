@@ -35,10 +35,7 @@ pub struct Out {
 impl Out {
     /// An empty result.
     pub const fn new() -> Self {
-        Out {
-            buf: [0; OUT_MAX],
-            len: 0,
-        }
+        Out { buf: [0; OUT_MAX], len: 0 }
     }
 
     /// Appends one byte; false when the result is full.
