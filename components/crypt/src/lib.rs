@@ -16,6 +16,7 @@ pub mod digest;
 pub mod digest_b64;
 pub mod md5;
 pub mod md5_crypt;
+mod sha2;
 pub mod sha256;
 pub mod sha512;
 pub mod sha_crypt;

@@ -109,14 +109,18 @@ pub struct Sha512 {
     pending: Pending<BLOCK>,
 }
 
-/// Σ0, Σ1 (of the working variables) and σ0, σ1 (of the message schedule).
+/// Σ0, Σ1 (of the working variables) and σ0, σ1 (of the message schedule), for
+/// [`crate::sha2::compress!`].
 #[inline(always)]
 fn big_sigma0(x: u64) -> u64 {
-    x.rotate_right(28) ^ x.rotate_right(34) ^ x.rotate_right(39)
+    // ROTR28 ^ ROTR34 ^ ROTR39 with one rotation applied to a running value: one copy of
+    // x instead of three (x86-64 without BMI2 rotates in place).
+    (((x.rotate_right(5) ^ x).rotate_right(6)) ^ x).rotate_right(28)
 }
 #[inline(always)]
 fn big_sigma1(x: u64) -> u64 {
-    x.rotate_right(14) ^ x.rotate_right(18) ^ x.rotate_right(41)
+    // ROTR14 ^ ROTR18 ^ ROTR41, in the same way.
+    (((x.rotate_right(23) ^ x).rotate_right(4)) ^ x).rotate_right(14)
 }
 #[inline(always)]
 fn small_sigma0(x: u64) -> u64 {
@@ -127,69 +131,7 @@ fn small_sigma1(x: u64) -> u64 {
     x.rotate_right(19) ^ x.rotate_right(61) ^ (x >> 6)
 }
 
-/// One round, with the working variables named in their current roles: instead of moving
-/// eight values along every round, the next round names them shifted by one, so only `d`
-/// and `h` are written. Ch and Maj are written in the forms with one operation fewer.
-macro_rules! round {
-    ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $kw:expr) => {
-        let ch = $g ^ ($e & ($f ^ $g));
-        let t1 = $h.wrapping_add(big_sigma1($e)).wrapping_add(ch).wrapping_add($kw);
-        let maj = ($a & $b) | ($c & ($a | $b));
-        $d = $d.wrapping_add(t1);
-        $h = t1.wrapping_add(big_sigma0($a)).wrapping_add(maj);
-    };
-}
-
-/// Eight rounds from round `base` on (the names come back to where they started), taking
-/// K + W of round `base + j` from `kw(base + j)`.
-macro_rules! eight_rounds {
-    ($a:ident, $b:ident, $c:ident, $d:ident, $e:ident, $f:ident, $g:ident, $h:ident, $kw:expr, $base:expr) => {
-        round!($a, $b, $c, $d, $e, $f, $g, $h, ($kw)($base));
-        round!($h, $a, $b, $c, $d, $e, $f, $g, ($kw)($base + 1));
-        round!($g, $h, $a, $b, $c, $d, $e, $f, ($kw)($base + 2));
-        round!($f, $g, $h, $a, $b, $c, $d, $e, ($kw)($base + 3));
-        round!($e, $f, $g, $h, $a, $b, $c, $d, ($kw)($base + 4));
-        round!($d, $e, $f, $g, $h, $a, $b, $c, ($kw)($base + 5));
-        round!($c, $d, $e, $f, $g, $h, $a, $b, ($kw)($base + 6));
-        round!($b, $c, $d, $e, $f, $g, $h, $a, ($kw)($base + 7));
-    };
-}
-
-/// Words of the message schedule kept: each new word needs the last sixteen.
-const RING: usize = 16;
-/// The rounds go in passes of sixteen, one per turn of the schedule's ring.
-const PASSES: usize = 80 / RING;
-
-/// One block into the state. The schedule is kept as a ring of 16 words, computed as the
-/// rounds need them; the rounds are unrolled sixteen at a time, so that every ring index
-/// is a constant.
-fn compress(state: &mut [u64; 8], block: &[u8; BLOCK]) {
-    let mut w = [0u64; RING];
-    for (i, word) in block.chunks_exact(8).enumerate() {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(word);
-        w[i] = u64::from_be_bytes(b);
-    }
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    eight_rounds!(a, b, c, d, e, f, g, h, |j: usize| K[j].wrapping_add(w[j]), 0);
-    eight_rounds!(a, b, c, d, e, f, g, h, |j: usize| K[j].wrapping_add(w[j]), 8);
-    for pass in 1..PASSES {
-        // Word j of this pass replaces the word sixteen rounds older, in the same slot.
-        let mut next = |j: usize| {
-            let v = w[j]
-                .wrapping_add(small_sigma0(w[(j + 1) % RING]))
-                .wrapping_add(w[(j + 9) % RING])
-                .wrapping_add(small_sigma1(w[(j + 14) % RING]));
-            w[j] = v;
-            K[pass * RING + j].wrapping_add(v)
-        };
-        eight_rounds!(a, b, c, d, e, f, g, h, &mut next, 0);
-        eight_rounds!(a, b, c, d, e, f, g, h, &mut next, 8);
-    }
-    for (s, x) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-        *s = s.wrapping_add(x);
-    }
-}
+crate::sha2::compress!(u64);
 
 /// SHA-512's 64-byte digest, as an array type the trait can name (arrays past 32 bytes
 /// have no `Default`).
