@@ -17,7 +17,8 @@ pub struct Layout {
     pub tail: &'static [u8],
 }
 
-/// Appends `digest` laid out as `layout` says; false when `out` is full.
+/// Appends `digest` laid out as `layout` says; false when `out` is full. The alphabet's
+/// lookups are indexed by the digest, which is no secret: it is the published hash.
 pub fn push(out: &mut Out, digest: &[u8], layout: &Layout) -> bool {
     let word = |idx: &[u8]| {
         idx.iter().fold(0u32, |w, &i| {
