@@ -436,6 +436,10 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
         // A program with a `.libs` file runs only dynamically: musl's static dlopen cannot
         // load anything, so there is no static reference to compare with.
         let dynamic_only = !libs.is_empty();
+        // `NAME.rustupmusl`: the program calls what Debian's musl leaves out (crypt), so the
+        // reference is rustup's self-contained musl, linked statically, and limpet's dynamic
+        // runs use the program linked by musl-gcc against limpet's own libc.so.
+        let rustup_musl = src_dir.join(format!("{name}.rustupmusl")).is_file();
         if dynamic_only && !d.dynamic() {
             tally.skipped.push((label, "runs only through the dynamic linker, which this build leaves out".into()));
             continue;
@@ -460,6 +464,9 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
             }
             let mut cc = Command::new("musl-gcc");
             cc.args(["-O2", "-o"]).arg(musl_dir.join(&name)).arg(&src).args(&flags);
+            if rustup_musl {
+                cc.arg("-static").arg(format!("-L{}", crate::rustlink::self_contained()?.display()));
+            }
             if has_lib {
                 cc.arg(format!("-L{}", musl_dir.display())).arg(format!("-l{name}")).arg("-Wl,-rpath,$ORIGIN");
             } else if dynamic_only {
@@ -482,7 +489,18 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
             continue;
         }
         let build = (|| -> Result {
-            if d.dynamic() {
+            if d.dynamic() && rustup_musl {
+                let lib_dir = so.parent().ok_or("libc.so has no directory")?;
+                output(
+                    Command::new("musl-gcc")
+                        .args(["-O2", "-o"])
+                        .arg(interp_dir.join(&name))
+                        .arg(&src)
+                        .args(&flags)
+                        .arg(format!("-L{}", lib_dir.display())),
+                )?;
+                output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(interp_dir.join(&name)))?;
+            } else if d.dynamic() {
                 fs::copy(musl_dir.join(&name), interp_dir.join(&name)).map_err(|e| e.to_string())?;
                 output(Command::new("patchelf").arg("--set-interpreter").arg(&so).arg(interp_dir.join(&name)))?;
             }

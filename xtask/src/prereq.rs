@@ -59,6 +59,8 @@ const BENCH: &[Need] = &[
     ("timeout", "coreutils"),
     // The strftime_locale row compiles de_DE from Debian's sources (bench/locales.rs).
     ("/usr/share/i18n/locales/de_DE", "locales"),
+    // The crypt rows' glibc build links libxcrypt (-lcrypt).
+    ("/usr/include/crypt.h", "libcrypt-dev"),
 ];
 
 /// The Rust workloads (`bench --rust`), on top of [`BENCH`]: the Ogg Vorbis files are made

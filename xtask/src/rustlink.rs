@@ -22,7 +22,7 @@ pub const RUST_TARGET: &str = "x86_64-unknown-linux-musl";
 const UNWIND_EXPORTS: &[&str] = &["_Unwind_*", "__register_frame*", "__deregister_frame*", "unw_*", "__unw_*"];
 
 /// The directory of rustup's self-contained objects for the musl target.
-fn self_contained() -> Result<PathBuf> {
+pub fn self_contained() -> Result<PathBuf> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let out = output(Command::new(rustc).current_dir(crate::util::root()).args(["--print", "sysroot"]))?;
     let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_string();

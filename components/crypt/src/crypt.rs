@@ -17,6 +17,9 @@ pub type Method = fn(key: &[u8], setting: &[u8], out: &mut Out) -> bool;
 /// prefix, takes every other setting (traditional DES, whose salt is the setting's first
 /// two characters).
 const METHODS: &[(&[u8], Method)] = &[
+    (crate::md5_crypt::PREFIX, crate::md5_crypt::md5_crypt),
+    (<crate::sha256::Sha256 as crate::sha_crypt::ShaCrypt>::PREFIX, crate::sha_crypt::sha256_crypt),
+    (<crate::sha512::Sha512 as crate::sha_crypt::ShaCrypt>::PREFIX, crate::sha_crypt::sha512_crypt),
     (b"$2a$", crate::bcrypt::bcrypt),
     (b"$2b$", crate::bcrypt::bcrypt),
     (b"$2x$", crate::bcrypt::bcrypt),
@@ -36,23 +39,30 @@ fn dollar(key: &[u8], setting: &[u8], out: &mut Out) -> bool {
     !names_a_method && crate::des_crypt::traditional(key, setting, out)
 }
 
-/// What a failure returns: `*0`, or `*1` when the setting itself starts with `*0`, so that
-/// the result never equals the setting and a failed hash never matches it.
+/// What a failure returns. It never equals the setting, so a failed hash never matches a
+/// stored one: no setting that fails starts with `*0`, because any setting that does is a
+/// valid traditional DES salt (every byte but `:` and newline is, as in musl), which
+/// `failure_never_equals_the_setting` checks. (libxcrypt, whose DES refuses `*`, writes
+/// `*1` for a setting that starts with `*0`.)
 const FAIL: &[u8] = b"*0";
-const FAIL_OTHER: &[u8] = b"*1";
 
 /// Hashes into `buf` (NUL-terminated): the method's result, or the failure string with
-/// errno EINVAL.
-fn hash_into(key: &[u8], setting: &[u8], buf: &mut [c_char; CRYPT_DATA_BUF]) {
+/// errno EINVAL when the setting is invalid or either string is missing.
+fn hash_into(key: Option<&[u8]>, setting: Option<&[u8]>, buf: &mut [c_char; CRYPT_DATA_BUF]) {
     let mut out = Out::new();
-    let method = METHODS.iter().find(|(p, _)| setting.starts_with(p)).map(|&(_, m)| m);
-    let ok = method.is_some_and(|m| m(key, setting, &mut out));
+    let ok = match (key, setting) {
+        (Some(key), Some(setting)) => {
+            let method = METHODS.iter().find(|(p, _)| setting.starts_with(p)).map(|&(_, m)| m);
+            method.is_some_and(|m| m(key, setting, &mut out))
+        }
+        _ => false,
+    };
     let result = if ok {
         out.as_bytes()
     } else {
         out.clear();
         set_errno(EINVAL);
-        if setting.starts_with(FAIL) { FAIL_OTHER } else { FAIL }
+        FAIL
     };
     for (d, &s) in buf.iter_mut().zip(result) {
         *d = s as c_char;
@@ -71,8 +81,7 @@ unsafe fn bytes<'a>(s: *const c_char) -> Option<&'a [u8]> {
 
 /// `char *crypt_r(const char *key, const char *setting, struct crypt_data *data)`—Hashes
 /// `key` by the method `setting` names, into `data`'s buffer, and returns that buffer. An
-/// invalid setting (or a null argument) gives `*0` (`*1` when the setting starts with `*0`)
-/// and errno EINVAL; a null `data` returns null with EINVAL.
+/// invalid setting (or a null argument) gives `*0` and errno EINVAL; a null `data` returns null with EINVAL.
 ///
 /// # Safety
 /// `key` and `setting` are null or NUL-terminated; `data` is null or points to a writable
@@ -87,10 +96,7 @@ pub unsafe extern "C" fn crypt_r(key: *const c_char, setting: *const c_char, dat
     let (key, setting) = unsafe { (bytes(key), bytes(setting)) };
     // SAFETY: `data` points to a writable struct crypt_data, ours until we return.
     let buf = unsafe { &mut (*data).buf };
-    match (key, setting) {
-        (Some(k), Some(s)) => hash_into(k, s, buf),
-        _ => hash_into(b"", FAIL, buf),
-    }
+    hash_into(key, setting, buf);
     buf.as_mut_ptr()
 }
 
@@ -116,6 +122,27 @@ mod tests {
     fn run(setting: &[u8]) -> Option<Vec<u8>> {
         let mut out = Out::new();
         dollar(b"key", setting, &mut out).then(|| out.as_bytes().to_vec())
+    }
+
+    fn crypt_bytes(key: Option<&[u8]>, setting: Option<&[u8]>) -> Vec<u8> {
+        let mut buf = [0 as c_char; CRYPT_DATA_BUF];
+        hash_into(key, setting, &mut buf);
+        buf.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect()
+    }
+
+    #[test]
+    fn failure_never_equals_the_setting() {
+        for s in [&b"*0"[..], b"*0$6$salt", b"*", b"", b"*1", b"$6$rounds=1000", b"a:", b"$y$"] {
+            assert_ne!(crypt_bytes(Some(b"pw"), Some(s)), s, "{}", String::from_utf8_lossy(s));
+        }
+        for a in 0..=255u8 {
+            for b in [b'0', b'1', b'*', b'$', b'_'] {
+                let s = [b'*', a, b];
+                assert_ne!(crypt_bytes(Some(b"pw"), Some(&s)), s);
+            }
+        }
+        assert_eq!(crypt_bytes(None, Some(b"$1$salt")), FAIL);
+        assert_eq!(crypt_bytes(Some(b"pw"), None), FAIL);
     }
 
     #[test]

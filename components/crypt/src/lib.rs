@@ -1,13 +1,15 @@
 //! Password hashing: `crypt`, `crypt_r` and the old DES block interface `encrypt`/`setkey`.
 //!
 //! - `digest`: what a hash function offers the methods, and the block buffering MD5 and
-//!   SHA-2 share; `sha256`, `sha512`: the hash functions;
+//!   SHA-2 share; `sha2`: the one SHA-2 compression; `sha256`, `sha512`, `md5`: the hash
+//!   functions;
 //! - `b64`: the base-64 alphabet and bit order of Unix password hashes;
 //! - one module per method (added with each method).
 //!
 //! Every method writes its result, the whole hash string, into an `Out` (at most
 //! `OUT_MAX` bytes, the size of musl's `struct crypt_data` buffer less its NUL), and fails
-//! on an invalid setting; the C functions turn a failure into musl's `*0`/`*1` string.
+//! on an invalid setting; the C functions turn a failure into libxcrypt's `*0`/`*1` string
+//! (musl writes `*`, which a locked account's `*` in /etc/shadow would equal).
 #![cfg_attr(not(test), no_std)]
 
 pub mod b64;
@@ -18,9 +20,14 @@ pub mod crypt;
 pub mod des;
 pub mod des_crypt;
 pub mod digest;
+pub mod digest_b64;
 pub mod encrypt;
+pub mod md5;
+pub mod md5_crypt;
+mod sha2;
 pub mod sha256;
 pub mod sha512;
+pub mod sha_crypt;
 #[cfg(test)]
 mod testutil;
 

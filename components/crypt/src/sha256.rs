@@ -29,38 +29,29 @@ pub struct Sha256 {
     pending: Pending<BLOCK>,
 }
 
-/// One block into the state.
-fn compress(state: &mut [u32; 8], block: &[u8; BLOCK]) {
-    let mut w = [0u32; 64];
-    for (i, word) in block.chunks_exact(4).enumerate() {
-        w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
-    }
-    for i in 16..64 {
-        let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
-        let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
-        w[i] = w[i - 16].wrapping_add(s0).wrapping_add(w[i - 7]).wrapping_add(s1);
-    }
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    for i in 0..64 {
-        let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-        let ch = (e & f) ^ (!e & g);
-        let t1 = h.wrapping_add(s1).wrapping_add(ch).wrapping_add(K[i]).wrapping_add(w[i]);
-        let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-        let maj = (a & b) ^ (a & c) ^ (b & c);
-        let t2 = s0.wrapping_add(maj);
-        h = g;
-        g = f;
-        f = e;
-        e = d.wrapping_add(t1);
-        d = c;
-        c = b;
-        b = a;
-        a = t1.wrapping_add(t2);
-    }
-    for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-        *s = s.wrapping_add(v);
-    }
+/// Σ0, Σ1 (of the working variables) and σ0, σ1 (of the message schedule), for
+/// [`crate::sha2::compress!`].
+#[inline(always)]
+fn big_sigma0(x: u32) -> u32 {
+    // ROTR2 ^ ROTR13 ^ ROTR22 with one rotation applied to a running value: one copy of x
+    // instead of three (x86-64 without BMI2 rotates in place).
+    (((x.rotate_right(9) ^ x).rotate_right(11)) ^ x).rotate_right(2)
 }
+#[inline(always)]
+fn big_sigma1(x: u32) -> u32 {
+    // ROTR6 ^ ROTR11 ^ ROTR25, in the same way.
+    (((x.rotate_right(14) ^ x).rotate_right(5)) ^ x).rotate_right(6)
+}
+#[inline(always)]
+fn small_sigma0(x: u32) -> u32 {
+    x.rotate_right(7) ^ x.rotate_right(18) ^ (x >> 3)
+}
+#[inline(always)]
+fn small_sigma1(x: u32) -> u32 {
+    x.rotate_right(17) ^ x.rotate_right(19) ^ (x >> 10)
+}
+
+crate::sha2::compress!(u32);
 
 impl Digest for Sha256 {
     const LEN: usize = 32;

@@ -67,7 +67,11 @@ pub fn rows(root: &Path, dir: &Path, tools: &Tools, rows: &[&Row]) -> Result<Vec
 fn row_five_ways(tools: &Tools, dir: &Path, src: &Path, row: &Row) -> Vec<Built> {
     let libs = shared_libs(dir, src, row.dl_libs);
     let dynamic_only = row.dynamic_only();
-    let mut built = five_ways(tools, dir, &src.join(format!("{}.c", row.program)), row.id, row.libs, dynamic_only);
+    let mut built = if row.musl_lacks {
+        beyond_debian_musl(tools, dir, &src.join(format!("{}.c", row.program)), row)
+    } else {
+        five_ways(tools, dir, &src.join(format!("{}.c", row.program)), row.id, row.libs, dynamic_only)
+    };
     if let Some(child) = row.child {
         let child_src = src.join(format!("{}.c", child.name));
         let children = five_ways(tools, dir, &child_src, child.name, child.libs, dynamic_only);
@@ -159,6 +163,37 @@ fn five_ways(tools: &Tools, dir: &Path, src: &Path, name: &str, libs: &[&str], d
     let limpet_static =
         compile(cc(&tools.limpet_gcc, Variant::LimpetStatic).arg("-static"), src, &out(Variant::LimpetStatic), libs);
     vec![musl, limpet, glibc, musl_static, limpet_static]
+}
+
+/// Why a row that Debian's musl cannot link has no musl dynamic cell.
+const DEBIAN_MUSL_LACKS: &str = "Debian's musl leaves these functions out (its static column is rustup's musl 1.2.5)";
+
+/// The five builds of a row whose functions Debian's musl lacks ([`Row::musl_lacks`]): musl
+/// static against rustup's self-contained musl, limpet dynamic linked by musl-gcc against
+/// limpet's own libc.so (there is no musl binary to retarget), glibc with its extra flags.
+fn beyond_debian_musl(tools: &Tools, dir: &Path, src: &Path, row: &Row) -> Vec<Built> {
+    let out = |v: Variant| dir.join(v.key()).join(row.id);
+    let cc = |compiler: &Path| {
+        let mut cmd = Command::new(compiler);
+        cmd.args(CFLAGS);
+        cmd
+    };
+    let limpet_lib = tools.libc_so.parent().map(|d| format!("-L{}", d.display())).unwrap_or_default();
+    let limpet = compile(cc(Path::new("musl-gcc")).arg(&limpet_lib), src, &out(Variant::Musl), row.libs)
+        .and_then(|p| retarget(&p.exe, &out(Variant::Limpet), &tools.libc_so));
+    let glibc_libs: Vec<&str> = row.libs.iter().chain(row.glibc_libs).copied().collect();
+    let glibc = compile(&mut cc(Path::new("gcc")), src, &out(Variant::Glibc), &glibc_libs);
+    let musl_static = match crate::rustlink::self_contained() {
+        Ok(sc) => compile(
+            cc(Path::new("musl-gcc")).arg("-static").arg(format!("-L{}", sc.display())),
+            src,
+            &out(Variant::MuslStatic),
+            row.libs,
+        ),
+        Err(e) => Err(Cell::BuildFailed(format!("rustup's musl: {e}"))),
+    };
+    let limpet_static = compile(cc(&tools.limpet_gcc).arg("-static"), src, &out(Variant::LimpetStatic), row.libs);
+    vec![Err(Cell::NotApplicable(DEBIAN_MUSL_LACKS)), limpet, glibc, musl_static, limpet_static]
 }
 
 fn describe(c: &Cell) -> String {

@@ -20,6 +20,13 @@ pub struct Row {
     /// Shared libraries built, in this order, beside the row's programs. A row that has any
     /// is dynamic only: its static cells read `n/a`.
     pub dl_libs: &'static [DlLib],
+    /// Extra link flags of the glibc build alone (`-lcrypt`: glibc's crypt is libxcrypt's).
+    pub glibc_libs: &'static [&'static str],
+    /// Debian's musl leaves the row's functions out (crypt: Debian bug 947193), so the musl
+    /// static program is linked against rustup's self-contained musl (1.2.5) instead, the
+    /// musl dynamic cell is `n/a`, and the limpet dynamic program is the musl-gcc build
+    /// linked against limpet's libc.so.
+    pub musl_lacks: bool,
 }
 
 impl Row {
@@ -45,7 +52,14 @@ pub struct DlLib {
 }
 
 const fn row(id: &'static str, group: &'static str, label: &'static str, iters: u64) -> Row {
-    Row { id, group, label, iters, libs: &[], program: id, child: None, dl_libs: &[] }
+    Row { id, group, label, iters, libs: &[], program: id, child: None, dl_libs: &[], glibc_libs: &[], musl_lacks: false }
+}
+
+/// A row whose functions Debian's musl leaves out, with extra link flags for glibc.
+const fn beyond_debian_musl(mut r: Row, glibc_libs: &'static [&'static str]) -> Row {
+    r.glibc_libs = glibc_libs;
+    r.musl_lacks = true;
+    r
 }
 
 const fn with_libs(mut r: Row, libs: &'static [&'static str]) -> Row {
@@ -129,6 +143,8 @@ pub const ROWS: &[Row] = &[
     with_libs(row("hypot", "math", "hypot", 4_000_000), &["-lm"]),
     with_libs(row("powl", "math", "powl", 500_000), &["-lm"]),
     with_libs(row("fma", "math", "fma", 8_000_000), &["-lm"]),
+    // Debian's musl has no crypt: the musl column is rustup's musl 1.2.5, statically.
+    beyond_debian_musl(row("crypt_sha512", "crypt", "crypt $6$, default 5,000 rounds", 8), &["-lcrypt"]),
     row("tsearch", "search", "tdelete+tsearch, 100,000-key tree", 80_000),
     row("hsearch", "search", "hsearch FIND, 100,000-key table", 500_000),
     row("gettext", "intl", "gettext, 1,000-message catalog", 200_000),
