@@ -1,8 +1,10 @@
 //! `cuserid`: the login name of the effective user.
 //!
-//! It looks the user up in `/etc/passwd` itself, the file musl's `getpwuid_r` reads (limpet
-//! has no `<pwd.h>` yet; when it does, this becomes a call to it). musl's lookup falls back
-//! to nscd when the file has no entry; this one does not.
+//! It looks the user up in `/etc/passwd` itself, the file musl's `getpwuid_r` reads, rather
+//! than calling limpet-users' `getpwuid_r`: stdio is in every build, the users component is
+//! not (`minimal` leaves it out), and a component imports only what every build that has it
+//! also has. musl's lookup (and limpet-users') falls back to nscd when the file has no
+//! entry; this one does not.
 use core::ffi::c_char;
 
 use limpet_abi::fcntl::{AT_FDCWD, O_CLOEXEC, O_RDONLY};
