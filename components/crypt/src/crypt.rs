@@ -16,7 +16,10 @@ pub type Method = fn(key: &[u8], setting: &[u8], out: &mut Out) -> bool;
 /// The methods by their settings' prefixes, tried in order; the last, with the empty
 /// prefix, takes every other setting (traditional DES, whose salt is two characters of
 /// the base-64 alphabet).
-const METHODS: &[(&[u8], Method)] = &[];
+const METHODS: &[(&[u8], Method)] = &[
+    (crate::crypt_yescrypt::PREFIX, crate::crypt_yescrypt::yescrypt),
+    (crate::crypt_scrypt::PREFIX, crate::crypt_scrypt::scrypt),
+];
 
 /// What a failure returns: `*0`, or `*1` when the setting itself starts with `*0`, so that
 /// the result never equals the setting and a failed hash never matches it.
