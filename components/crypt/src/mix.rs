@@ -30,7 +30,7 @@ pub const SBOX_LANE_BLOCKS: usize = SBOX_BLOCKS + 1;
 /// entries).
 pub const SMASK: u32 = ((SBOX_ENTRIES - 1) * PWX_SIMPLE * 8) as u32;
 /// The position of the next write into S2 counts 64-bit words modulo the box.
-const W_MASK: usize = BOX_WORDS64 - 1;
+pub const W_MASK: usize = BOX_WORDS64 - 1;
 
 /// The three S-boxes of one lane and pwxform's place in them: which third of the memory
 /// is S0, S1 and S2 (as offsets in 64-bit words; they rotate after every pwxform), and

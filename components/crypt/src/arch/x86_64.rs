@@ -6,10 +6,10 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi32, _mm_add_epi64, _mm_cvtsi128_si64, _mm_load_si128, _mm_mul_epu32, _mm_or_si128,
-    _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_srli_epi64, _mm_store_si128, _mm_xor_si128,
+    _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_store_si128, _mm_xor_si128,
 };
 
-use crate::mix::{Mix, Sbox, PWX_GATHER, PWX_ROUNDS, PWX_SALSA_ROUNDS, PWX_SIMPLE, SALSA_ROUNDS, SBOX_BLOCKS, SMASK};
+use crate::mix::{Mix, Sbox, PWX_GATHER, PWX_ROUNDS, PWX_SALSA_ROUNDS, PWX_SIMPLE, SALSA_ROUNDS, SBOX_BLOCKS, SMASK, W_MASK};
 use crate::salsa::Block;
 
 /// The SSE2 backend.
@@ -23,6 +23,10 @@ type Vecs = [__m128i; 4];
 const NEXT: i32 = 0x39;
 const OPPOSITE: i32 = 0x4e;
 const PREVIOUS: i32 = 0x93;
+/// Swaps the 32-bit halves of each 64-bit lane (for multiplying high by low).
+const SWAP_HALVES: i32 = 0xb1;
+/// `SMASK` in both halves of a 64-bit word.
+const PAIR_MASK: u64 = SMASK as u64 | ((SMASK as u64) << 32);
 
 #[target_feature(enable = "sse2")]
 #[inline]
@@ -85,38 +89,48 @@ fn salsa(x: Vecs, rounds: usize) -> Vecs {
     [_mm_add_epi32(a, x[0]), _mm_add_epi32(b, x[1]), _mm_add_epi32(c, x[2]), _mm_add_epi32(d, x[3])]
 }
 
-/// pwxform (see `mix::pwxform`, the portable form): each vector is one gathered pair of
-/// 64-bit lanes. The S-box entries are picked by password-dependent bits, as the algorithm
-/// requires.
+/// One pwxform round on the four gathered pairs: multiply each 64-bit lane's halves, add
+/// an S0 entry, XOR an S1 entry, the entries picked by password-dependent bits of the
+/// pair's first lane (as the algorithm requires); the middle rounds (`WRITE`) also store
+/// each result into S2 at `w`, advancing it.
 #[target_feature(enable = "sse2")]
 #[inline]
-fn pwxform(mut x: Vecs, s: &mut Sbox) -> Vecs {
-    assert!(s.mem.len() >= SBOX_BLOCKS);
-    let base = s.mem.as_mut_ptr().cast::<u8>();
-    // SAFETY: s0, s1 and s2 are 0, 512 or 1024 (64-bit words), the starts of the three
-    // 4 KiB boxes inside the `SBOX_BLOCKS` blocks checked above.
-    let (s0, s1, s2) = unsafe { (base.add(s.s0 * 8), base.add(s.s1 * 8), base.add(s.s2 * 8)) };
-    let mut w = s.w;
-    for round in 0..PWX_ROUNDS {
-        for v in x.iter_mut() {
-            let first = _mm_cvtsi128_si64(*v) as u64;
-            let lo = (first as u32 & SMASK) as usize;
-            let hi = ((first >> 32) as u32 & SMASK) as usize;
-            // SAFETY: `lo` and `hi` are multiples of 16 up to 4080, so each 16-byte entry
-            // is inside its 4 KiB box, and aligned, as the boxes start on blocks.
-            let (e0, e1) = unsafe { (_mm_load_si128(s0.add(lo).cast()), _mm_load_si128(s1.add(hi).cast())) };
-            let product = _mm_mul_epu32(*v, _mm_srli_epi64::<32>(*v));
-            *v = _mm_xor_si128(_mm_add_epi64(product, e0), e1);
-            if round != 0 && round != PWX_ROUNDS - 1 {
-                // SAFETY: w counts 64-bit words below 512 and a multiple of PWX_SIMPLE
-                // here (32 writes a call, from a multiple of 32), so the 16 bytes are
-                // aligned and inside S2.
-                unsafe { _mm_store_si128(s2.add(w * 8).cast(), *v) };
-                w += PWX_SIMPLE;
-            }
+fn round<const WRITE: bool>(x: &mut Vecs, s0: *const u8, s1: *const u8, s2: *mut u8, w: &mut usize) {
+    for v in x.iter_mut() {
+        // Both halves of the first lane masked at once.
+        let first = _mm_cvtsi128_si64(*v) as u64 & PAIR_MASK;
+        let lo = first as u32 as usize;
+        let hi = (first >> 32) as usize;
+        // SAFETY: `s0` and `s1` start 4 KiB boxes (the caller's promise); `lo` and `hi` are
+        // multiples of 16 up to 4080, so each 16-byte entry is inside its box, and aligned,
+        // as the boxes start on blocks.
+        let (e0, e1) = unsafe { (_mm_load_si128(s0.add(lo).cast()), _mm_load_si128(s1.add(hi).cast())) };
+        let product = _mm_mul_epu32(*v, _mm_shuffle_epi32::<SWAP_HALVES>(*v));
+        *v = _mm_xor_si128(_mm_add_epi64(product, e0), e1);
+        if WRITE {
+            // SAFETY: `s2` starts a 4 KiB box and `w` counts 64-bit words below 512, a
+            // multiple of PWX_SIMPLE here (32 writes a call, from a multiple of 32), so the
+            // 16 bytes are aligned and inside it.
+            unsafe { _mm_store_si128(s2.add(*w * 8).cast(), *v) };
+            *w += PWX_SIMPLE;
         }
     }
-    s.rotate(w);
+}
+
+/// pwxform (see `mix::pwxform`, the portable form): each vector is one gathered pair of
+/// 64-bit lanes; the first and last rounds do not write S2. `boxes` are S0, S1 and S2,
+/// rotated afterwards; `w` is where the next S2 write goes.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn pwxform(mut x: Vecs, boxes: &mut [*mut u8; 3], w: &mut usize) -> Vecs {
+    let [s0, s1, s2] = *boxes;
+    round::<false>(&mut x, s0, s1, s2, w);
+    for _ in 1..PWX_ROUNDS - 1 {
+        round::<true>(&mut x, s0, s1, s2, w);
+    }
+    round::<false>(&mut x, s0, s1, s2, w);
+    *boxes = [s2, s0, s1];
+    *w &= W_MASK;
     x
 }
 
@@ -131,15 +145,25 @@ fn blockmix_salsa8(x: &mut [Block], y: &mut [Block]) {
     x.copy_from_slice(y);
 }
 
+/// The S-boxes' state is kept in registers for the whole BlockMix.
 #[target_feature(enable = "sse2")]
 fn blockmix_pwxform(x: &mut [Block], s: &mut Sbox) {
+    assert!(s.mem.len() >= SBOX_BLOCKS);
+    let base = s.mem.as_mut_ptr().cast::<u8>();
+    // SAFETY: s0, s1 and s2 are 0, 512 or 1024 (64-bit words), the starts of the three
+    // 4 KiB boxes inside the `SBOX_BLOCKS` blocks checked above.
+    let mut boxes = unsafe { [base.add(s.s0 * 8), base.add(s.s1 * 8), base.add(s.s2 * 8)] };
+    let mut w = s.w;
     let last = x.len() - 1;
     let mut t = load(&x[last]);
     for b in x.iter_mut() {
-        t = pwxform(xor(t, load(b)), s);
+        t = pwxform(xor(t, load(b)), &mut boxes, &mut w);
         store(b, t);
     }
     store(&mut x[last], salsa(t, PWX_SALSA_ROUNDS));
+    // Back to offsets (each box's start less the base, in 64-bit words).
+    let [s0, s1, s2] = boxes.map(|p| (p as usize - base as usize) / 8);
+    (s.s0, s.s1, s.s2, s.w) = (s0, s1, s2, w);
 }
 
 impl Mix for Sse2 {
