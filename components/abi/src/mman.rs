@@ -12,6 +12,7 @@ crate::constants! {
         pub const MAP_FIXED: c_int = 0x10;
         pub const MAP_ANONYMOUS: c_int = 0x20;
         pub const MAP_NORESERVE: c_int = 0x4000;
+        pub const MAP_POPULATE: c_int = 0x8000;
         pub const MAP_STACK: c_int = 0x20000;
         pub const MAP_FIXED_NOREPLACE: c_int = 0x100000;
         /// `(void *)-1`, what `mmap` and `mremap` return on failure, as the address it is:

@@ -74,40 +74,72 @@ impl<'a> Sbox<'a> {
     }
 }
 
-/// What a backend provides: the two BlockMix functions on `2r` blocks.
+/// The row of V a BlockMix step also reads: its blocks are XORed into the input first, and
+/// with `ReadWrite` the XOR's results are stored back into it (yescrypt's read-write SMix2).
+pub enum Row<'a> {
+    None,
+    Read(&'a [Block]),
+    ReadWrite(&'a mut [Block]),
+}
+
+impl Row<'_> {
+    /// Input block `i`: `src[i]` XOR the row's block, the row left as it is.
+    #[inline(always)]
+    pub fn peek(&self, src: &[Block], i: usize) -> Block {
+        let mut b = src[i];
+        match self {
+            Row::None => {}
+            Row::Read(v) => b.xor(&v[i]),
+            Row::ReadWrite(v) => b.xor(&v[i]),
+        }
+        b
+    }
+
+    /// Input block `i`, stored back into a read-write row.
+    #[inline(always)]
+    pub fn take(&mut self, src: &[Block], i: usize) -> Block {
+        let b = self.peek(src, i);
+        if let Row::ReadWrite(v) = self {
+            v[i] = b;
+        }
+        b
+    }
+}
+
+/// What a backend provides: the two BlockMix functions from `src` (XORed with `row`) to
+/// `dst`, `2r` blocks each; `dst` is neither `src` nor the row.
 pub trait Mix {
-    /// scrypt's BlockMix with Salsa20/8: `x` becomes H(`x`); `y` is scratch, as long as `x`.
-    fn blockmix_salsa8(x: &mut [Block], y: &mut [Block]);
+    /// scrypt's BlockMix with Salsa20/8.
+    fn blockmix_salsa8(src: &[Block], row: Row, dst: &mut [Block]);
     /// yescrypt's BlockMix with pwxform: every block through pwxform, chained, then the
     /// last one through Salsa20/2.
-    fn blockmix_pwxform(x: &mut [Block], s: &mut Sbox);
+    fn blockmix_pwxform(src: &[Block], row: Row, dst: &mut [Block], s: &mut Sbox);
 }
 
 /// The backend for any machine.
 pub struct Portable;
 
 impl Mix for Portable {
-    fn blockmix_salsa8(x: &mut [Block], y: &mut [Block]) {
-        let r = x.len() / 2;
-        let mut t = x[2 * r - 1];
-        for (i, b) in x.iter().enumerate() {
-            t.xor(b);
+    fn blockmix_salsa8(src: &[Block], mut row: Row, dst: &mut [Block]) {
+        let r = src.len() / 2;
+        let mut t = row.peek(src, 2 * r - 1);
+        for i in 0..2 * r {
+            t.xor(&row.take(src, i));
             salsa::core(&mut t, SALSA_ROUNDS);
             // The even outputs go to the first half, the odd ones to the second.
-            y[i / 2 + (i % 2) * r] = t;
+            dst[i / 2 + (i % 2) * r] = t;
         }
-        x.copy_from_slice(y);
     }
 
-    fn blockmix_pwxform(x: &mut [Block], s: &mut Sbox) {
-        let mut t = x[x.len() - 1];
-        for b in x.iter_mut() {
-            t.xor(b);
+    fn blockmix_pwxform(src: &[Block], mut row: Row, dst: &mut [Block], s: &mut Sbox) {
+        let last = src.len() - 1;
+        let mut t = row.peek(src, last);
+        for (i, d) in dst.iter_mut().enumerate() {
+            t.xor(&row.take(src, i));
             pwxform(&mut t, s);
-            *b = t;
+            *d = t;
         }
-        let last = x.len() - 1;
-        salsa::core(&mut x[last], PWX_SALSA_ROUNDS);
+        salsa::core(&mut dst[last], PWX_SALSA_ROUNDS);
     }
 }
 

@@ -5,7 +5,7 @@
 //! algorithms' memory-hardness rests on these password-dependent reads, so they cannot be
 //! made independent of the secret.
 
-use crate::mix::{Mix, Sbox, SBOX_BLOCKS, SBOX_LANE_BLOCKS};
+use crate::mix::{Mix, Row, Sbox, SBOX_BLOCKS, SBOX_LANE_BLOCKS};
 use crate::salsa::{self, Block};
 
 /// Rounds of the scrypt that fills the S-boxes: one block pair (r = 1) for every 128
@@ -83,58 +83,58 @@ fn store(x: &[Block], b: &mut [u8]) {
     }
 }
 
-/// One BlockMix step by the backend: pwxform when the lane has S-boxes.
+/// One BlockMix step by the backend, from `src` XOR `row` into `dst`: pwxform when the
+/// lane has S-boxes.
 #[inline(always)]
-fn mix<M: Mix>(x: &mut [Block], y: &mut [Block], s: &mut Option<&mut Sbox>) {
+fn mix<M: Mix>(src: &[Block], row: Row, dst: &mut [Block], s: &mut Option<&mut Sbox>) {
     match s {
-        Some(s) => M::blockmix_pwxform(x, s),
-        None => M::blockmix_salsa8(x, y),
+        Some(s) => M::blockmix_pwxform(src, row, dst, s),
+        None => M::blockmix_salsa8(src, row, dst),
     }
 }
 
 /// SMix1: fills `v` (`n` rows of `2r` blocks) from `b`, each row the BlockMix of the one
 /// before; yescrypt's read-write mode also mixes an earlier row into each from the third on.
-fn smix1<M: Mix>(b: &mut [u8], n: u64, rw: bool, v: &mut [Block], xy: &mut [Block], mut s: Option<&mut Sbox>) {
+/// X lives in V itself: row `i + 1` is made from row `i`, so nothing is copied; the last
+/// step's result goes to `x`, and back to `b`.
+fn smix1<M: Mix>(b: &mut [u8], n: u64, rw: bool, v: &mut [Block], x: &mut [Block], mut s: Option<&mut Sbox>) {
     let s2r = b.len() / salsa::BYTES;
-    let (x, y) = xy.split_at_mut(s2r);
-    let y = &mut y[..s2r];
-    load(x, b);
-    for i in 0..n as usize {
-        v[i * s2r..(i + 1) * s2r].copy_from_slice(x);
-        if rw && i > 1 {
-            let j = wrap(integerify(x), i as u64) as usize;
-            for (x, v) in x.iter_mut().zip(&v[j * s2r..(j + 1) * s2r]) {
-                x.xor(v);
-            }
-        }
-        mix::<M>(x, y, &mut s);
+    let n = n as usize;
+    load(&mut v[..s2r], b);
+    for i in 0..n {
+        let (done, rest) = v.split_at_mut((i + 1) * s2r);
+        let src = &done[i * s2r..];
+        let row = if rw && i > 1 {
+            let j = wrap(integerify(src), i as u64) as usize;
+            Row::Read(&done[j * s2r..(j + 1) * s2r])
+        } else {
+            Row::None
+        };
+        let dst = if i + 1 < n { &mut rest[..s2r] } else { &mut *x };
+        mix::<M>(src, row, dst, &mut s);
     }
     store(x, b);
 }
 
 /// SMix2: `nloop` steps, each XORing the row that the data chooses into X (and in
 /// read-write mode writing the result back to that row) before a BlockMix. `n` is a
-/// power of two, the rows of `v` used.
+/// power of two, the rows of `v` used. X moves between the two halves of `xy`.
 fn smix2<M: Mix>(b: &mut [u8], n: u64, nloop: u64, rw: bool, v: &mut [Block], xy: &mut [Block], mut s: Option<&mut Sbox>) {
     if nloop == 0 {
         return;
     }
     let s2r = b.len() / salsa::BYTES;
     let (x, y) = xy.split_at_mut(s2r);
-    let y = &mut y[..s2r];
-    load(x, b);
+    let (mut cur, mut next) = (x, &mut y[..s2r]);
+    load(cur, b);
     for _ in 0..nloop {
-        let j = (integerify(x) & (n - 1)) as usize;
-        let row = &mut v[j * s2r..(j + 1) * s2r];
-        for (x, v) in x.iter_mut().zip(row.iter_mut()) {
-            x.xor(v);
-            if rw {
-                *v = *x;
-            }
-        }
-        mix::<M>(x, y, &mut s);
+        let j = (integerify(cur) & (n - 1)) as usize;
+        let v_j = &mut v[j * s2r..(j + 1) * s2r];
+        let row = if rw { Row::ReadWrite(v_j) } else { Row::Read(v_j) };
+        mix::<M>(cur, row, next, &mut s);
+        core::mem::swap(&mut cur, &mut next);
     }
-    store(x, b);
+    store(cur, b);
 }
 
 /// SMix over the `p` lanes of `b` (each `128 r` bytes). For yescrypt in read-write mode
@@ -147,7 +147,7 @@ pub fn smix<M: Mix>(b: &mut [u8], shape: Shape, work: &mut Work, passwd: &mut [u
     if !rw {
         let nloop = (shape.nloop_all() + 1) & !1;
         for bi in b.chunks_exact_mut(lane) {
-            smix1::<M>(bi, n, false, work.v, work.xy, None);
+            smix1::<M>(bi, n, false, work.v, &mut work.xy[..2 * r], None);
             smix2::<M>(bi, n, nloop, false, work.v, work.xy, None);
         }
         return;
@@ -163,14 +163,14 @@ pub fn smix<M: Mix>(b: &mut [u8], shape: Shape, work: &mut Work, passwd: &mut [u
         let vp = &mut work.v[(start as usize) * s2r..((start + np) as usize) * s2r];
         // The S-boxes are the rows of a small classic scrypt seeded by the lane.
         let sbox_v = &mut si[..SBOX_BLOCKS];
-        smix1::<M>(&mut bi[..128], SBOX_FILL_N, false, sbox_v, work.xy, None);
+        smix1::<M>(&mut bi[..128], SBOX_FILL_N, false, sbox_v, &mut work.xy[..2], None);
         if i == 0 {
             let key = &bi[lane - 64..];
             let mixed = crate::hmac::hmac::<crate::sha256::Sha256>(key, passwd);
             passwd.copy_from_slice(&mixed);
         }
         let mut sb = Sbox::new(si);
-        smix1::<M>(bi, np, true, vp, work.xy, Some(&mut sb));
+        smix1::<M>(bi, np, true, vp, &mut work.xy[..s2r], Some(&mut sb));
         smix2::<M>(bi, p2floor(np), nloop_rw, true, vp, work.xy, Some(&mut sb));
         sb.save();
     }

@@ -9,7 +9,7 @@ use core::arch::x86_64::{
     _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_store_si128, _mm_xor_si128,
 };
 
-use crate::mix::{Mix, Sbox, PWX_GATHER, PWX_ROUNDS, PWX_SALSA_ROUNDS, PWX_SIMPLE, SALSA_ROUNDS, SBOX_BLOCKS, SMASK, W_MASK};
+use crate::mix::{Mix, Row, Sbox, PWX_GATHER, PWX_ROUNDS, PWX_SALSA_ROUNDS, PWX_SIMPLE, SALSA_ROUNDS, SBOX_BLOCKS, SMASK, W_MASK};
 use crate::salsa::Block;
 
 /// The SSE2 backend.
@@ -134,47 +134,69 @@ fn pwxform(mut x: Vecs, boxes: &mut [*mut u8; 3], w: &mut usize) -> Vecs {
     x
 }
 
+/// Input block `i` (see `Row::peek`).
 #[target_feature(enable = "sse2")]
-fn blockmix_salsa8(x: &mut [Block], y: &mut [Block]) {
-    let r = x.len() / 2;
-    let mut t = load(&x[2 * r - 1]);
-    for (i, b) in x.iter().enumerate() {
-        t = salsa(xor(t, load(b)), SALSA_ROUNDS);
-        store(&mut y[i / 2 + (i % 2) * r], t);
+#[inline]
+fn peek(src: &[Block], row: &Row, i: usize) -> Vecs {
+    let b = load(&src[i]);
+    match row {
+        Row::None => b,
+        Row::Read(v) => xor(b, load(&v[i])),
+        Row::ReadWrite(v) => xor(b, load(&v[i])),
     }
-    x.copy_from_slice(y);
+}
+
+/// Input block `i`, stored back into a read-write row (see `Row::take`).
+#[target_feature(enable = "sse2")]
+#[inline]
+fn take(src: &[Block], row: &mut Row, i: usize) -> Vecs {
+    let b = peek(src, row, i);
+    if let Row::ReadWrite(v) = row {
+        store(&mut v[i], b);
+    }
+    b
+}
+
+#[target_feature(enable = "sse2")]
+fn blockmix_salsa8(src: &[Block], mut row: Row, dst: &mut [Block]) {
+    let r = src.len() / 2;
+    let mut t = peek(src, &row, 2 * r - 1);
+    for i in 0..2 * r {
+        t = salsa(xor(t, take(src, &mut row, i)), SALSA_ROUNDS);
+        store(&mut dst[i / 2 + (i % 2) * r], t);
+    }
 }
 
 /// The S-boxes' state is kept in registers for the whole BlockMix.
 #[target_feature(enable = "sse2")]
-fn blockmix_pwxform(x: &mut [Block], s: &mut Sbox) {
+fn blockmix_pwxform(src: &[Block], mut row: Row, dst: &mut [Block], s: &mut Sbox) {
     assert!(s.mem.len() >= SBOX_BLOCKS);
     let base = s.mem.as_mut_ptr().cast::<u8>();
     // SAFETY: s0, s1 and s2 are 0, 512 or 1024 (64-bit words), the starts of the three
     // 4 KiB boxes inside the `SBOX_BLOCKS` blocks checked above.
     let mut boxes = unsafe { [base.add(s.s0 * 8), base.add(s.s1 * 8), base.add(s.s2 * 8)] };
     let mut w = s.w;
-    let last = x.len() - 1;
-    let mut t = load(&x[last]);
-    for b in x.iter_mut() {
-        t = pwxform(xor(t, load(b)), &mut boxes, &mut w);
-        store(b, t);
+    let last = src.len() - 1;
+    let mut t = peek(src, &row, last);
+    for (i, d) in dst.iter_mut().enumerate() {
+        t = pwxform(xor(t, take(src, &mut row, i)), &mut boxes, &mut w);
+        store(d, t);
     }
-    store(&mut x[last], salsa(t, PWX_SALSA_ROUNDS));
+    store(&mut dst[last], salsa(t, PWX_SALSA_ROUNDS));
     // Back to offsets (each box's start less the base, in 64-bit words).
     let [s0, s1, s2] = boxes.map(|p| (p as usize - base as usize) / 8);
     (s.s0, s.s1, s.s2, s.w) = (s0, s1, s2, w);
 }
 
 impl Mix for Sse2 {
-    fn blockmix_salsa8(x: &mut [Block], y: &mut [Block]) {
+    fn blockmix_salsa8(src: &[Block], row: Row, dst: &mut [Block]) {
         // SAFETY: SSE2 is part of every x86_64 processor.
-        unsafe { blockmix_salsa8(x, y) }
+        unsafe { blockmix_salsa8(src, row, dst) }
     }
 
-    fn blockmix_pwxform(x: &mut [Block], s: &mut Sbox) {
+    fn blockmix_pwxform(src: &[Block], row: Row, dst: &mut [Block], s: &mut Sbox) {
         // SAFETY: SSE2 is part of every x86_64 processor.
-        unsafe { blockmix_pwxform(x, s) }
+        unsafe { blockmix_pwxform(src, row, dst, s) }
     }
 }
 
