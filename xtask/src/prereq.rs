@@ -47,6 +47,8 @@ const TEST: &[Need] = &[
     // The locale sources limpet-localedef compiles for the C programs and its own tests,
     // and glibc's localedef, the oracle those tests compare with.
     ("/usr/share/i18n/locales/de_DE", "locales"),
+    // limpet-crypt's oracle for $y$ and $7$: libxcrypt, called through Python's ctypes.
+    ("/usr/lib/x86_64-linux-gnu/libcrypt.so.1", "libcrypt1"),
 ];
 
 /// The benchmarks, on top of [`DIST`]: PT_INTERP rewriting, CPU pinning and time limits.
@@ -56,6 +58,8 @@ const BENCH: &[Need] = &[
     ("timeout", "coreutils"),
     // The strftime_locale row compiles de_DE from Debian's sources (bench/locales.rs).
     ("/usr/share/i18n/locales/de_DE", "locales"),
+    // The crypt_yescrypt row's glibc column opens libxcrypt.
+    ("/usr/lib/x86_64-linux-gnu/libcrypt.so.1", "libcrypt1"),
 ];
 
 /// The Rust workloads (`bench --rust`), on top of [`BENCH`]: the Ogg Vorbis files are made

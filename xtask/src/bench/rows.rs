@@ -132,6 +132,14 @@ pub const ROWS: &[Row] = &[
     row("tsearch", "search", "tdelete+tsearch, 100,000-key tree", 80_000),
     row("hsearch", "search", "hsearch FIND, 100,000-key table", 500_000),
     row("gettext", "intl", "gettext, 1,000-message catalog", 200_000),
+    // Debian's musl has no crypt: its cell reads missing. glibc's crypt is libxcrypt's.
+    with_libs(
+        with_dl_libs(
+            row("crypt_yescrypt", "crypt", "crypt $y$ at Debian's default cost ($y$j9T$)", 4),
+            &[DlLib { file: "libbench_crypt.so", src: "crypt_yescrypt.lib", flags: &[] }],
+        ),
+        &["-lbench_crypt", "-Wl,--allow-shlib-undefined"],
+    ),
     row("iconv_utf8_utf16", "iconv", "iconv UTF-8 to UTF-16LE, 64 KB", 2_000),
     row("iconv_utf8_latin1", "iconv", "iconv UTF-8 to ISO-8859-1, 64 KB", 2_000),
     // musl scans a table for each four-byte sequence (about 37 ms a call), so a batch
