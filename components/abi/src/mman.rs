@@ -20,6 +20,7 @@ crate::constants! {
         pub const MAP_FAILED: usize = usize::MAX;
         pub const MADV_WILLNEED: c_int = 3;
         pub const MADV_DONTNEED: c_int = 4;
+        pub const MADV_HUGEPAGE: c_int = 14;
         /// `posix_madvise`'s "no longer needed", which Linux's `MADV_DONTNEED` would turn
         /// into "discard the contents".
         pub const POSIX_MADV_DONTNEED: c_int = 4;
