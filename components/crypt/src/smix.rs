@@ -5,11 +5,15 @@
 //! algorithms' memory-hardness rests on these password-dependent reads, so they cannot be
 //! made independent of the secret.
 
+use crate::hmac::hmac;
 use crate::mix::{Mix, Row, Sbox, SBOX_BLOCKS, SBOX_LANE_BLOCKS};
 use crate::salsa::{self, Block};
+use crate::sha256::Sha256;
 
-/// Rounds of the scrypt that fills the S-boxes: one block pair (r = 1) for every 128
-/// bytes of them.
+/// Bytes of a row of V, per unit of r: two blocks.
+const ROW_BYTES: usize = 2 * salsa::BYTES;
+/// Rounds of the scrypt that fills the S-boxes: one row of r = 1 for every 128 bytes of
+/// them.
 const SBOX_FILL_N: u64 = (SBOX_BLOCKS / 2) as u64;
 
 /// The memory SMix works in, all from one mapping: V (`n * 2r` blocks), the scratch X and
@@ -143,7 +147,7 @@ fn smix2<M: Mix>(b: &mut [u8], n: u64, nloop: u64, rw: bool, v: &mut [Block], xy
 /// classic ROMix over the whole of V in turn.
 pub fn smix<M: Mix>(b: &mut [u8], shape: Shape, work: &mut Work, passwd: &mut [u8; 32]) {
     let Shape { rw, n, r, p, t: _ } = shape;
-    let lane = 128 * r;
+    let lane = ROW_BYTES * r;
     if !rw {
         let nloop = (shape.nloop_all() + 1) & !1;
         for bi in b.chunks_exact_mut(lane) {
@@ -163,11 +167,13 @@ pub fn smix<M: Mix>(b: &mut [u8], shape: Shape, work: &mut Work, passwd: &mut [u
         let vp = &mut work.v[(start as usize) * s2r..((start + np) as usize) * s2r];
         // The S-boxes are the rows of a small classic scrypt seeded by the lane.
         let sbox_v = &mut si[..SBOX_BLOCKS];
-        smix1::<M>(&mut bi[..128], SBOX_FILL_N, false, sbox_v, &mut work.xy[..2], None);
+        smix1::<M>(&mut bi[..ROW_BYTES], SBOX_FILL_N, false, sbox_v, &mut work.xy[..2], None);
         if i == 0 {
-            let key = &bi[lane - 64..];
-            let mixed = crate::hmac::hmac::<crate::sha256::Sha256>(key, passwd);
+            // Keyed with the lane's last block, which the fill (of its first row) left alone
+            // unless r = 1.
+            let mut mixed = hmac::<Sha256>(&bi[lane - salsa::BYTES..], passwd);
             passwd.copy_from_slice(&mixed);
+            mixed.fill(0);
         }
         let mut sb = Sbox::new(si);
         smix1::<M>(bi, np, true, vp, &mut work.xy[..s2r], Some(&mut sb));
