@@ -183,3 +183,39 @@ fn body<M: Mix>(
     }
     key.fill(0);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rw(log2: u32, r: u32, p: u32, t: u32) -> Params {
+        Params { flags: DEFAULTS, n: 1 << log2, r, p, t }
+    }
+
+    /// The bounds where they bite, checked without hashing: the largest cost libxcrypt's
+    /// crypt_gensalt writes (`$y$jFT$`, 1 GiB) is allowed, more memory or more than three
+    /// times its work is not, and overflowing products fail instead of wrapping.
+    #[test]
+    fn bounds() {
+        assert!(plan(&rw(18, 32, 1, 0)).is_some());
+        assert!(plan(&rw(19, 32, 1, 0)).is_none());
+        assert!(plan(&rw(18, 33, 1, 0)).is_none());
+        // From t = 2 the work is t N r rows: at jFT, t = 4 reaches 2^25 exactly.
+        assert!(plan(&rw(18, 32, 1, 4)).is_some());
+        assert!(plan(&rw(18, 32, 1, 5)).is_none());
+        assert!(plan(&rw(12, 32, 1, u32::MAX)).is_none());
+        // Classic scrypt runs every lane over all of V: p multiplies the work.
+        let classic = |p| Params { flags: 0, n: 1 << 12, r: 32, p, t: 0 };
+        assert!(plan(&classic(64)).is_some());
+        assert!(plan(&classic(129)).is_none());
+        assert!(plan(&Params { flags: 0, n: 1 << 31, r: u32::MAX, p: u32::MAX, t: 0 }).is_none());
+        assert!(plan(&Params { flags: WORM, n: 1 << 31, r: 1 << 29, p: 1, t: u32::MAX }).is_none());
+        // libxcrypt's own limits.
+        assert!(plan(&rw(2, 1, 1, 0)).is_some());
+        assert!(plan(&rw(1, 1, 1, 0)).is_none());
+        assert!(plan(&rw(3, 1, 2, 0)).is_some());
+        assert!(plan(&rw(3, 1, 3, 0)).is_none());
+        assert!(plan(&Params { flags: RW, ..rw(4, 1, 1, 0) }).is_none());
+        assert!(plan(&Params { flags: 0, ..rw(4, 1, 1, 1) }).is_none());
+    }
+}
