@@ -20,7 +20,6 @@ pub mod check;
 mod macros;
 
 pub mod aio;
-pub mod crypt;
 
 pub mod dirent;
 pub mod dlfcn;

@@ -12,6 +12,7 @@ crate::constants! {
         pub const MAP_FIXED: c_int = 0x10;
         pub const MAP_ANONYMOUS: c_int = 0x20;
         pub const MAP_NORESERVE: c_int = 0x4000;
+        pub const MAP_POPULATE: c_int = 0x8000;
         pub const MAP_STACK: c_int = 0x20000;
         pub const MAP_FIXED_NOREPLACE: c_int = 0x100000;
         /// `(void *)-1`, what `mmap` and `mremap` return on failure, as the address it is:
@@ -19,6 +20,7 @@ crate::constants! {
         pub const MAP_FAILED: usize = usize::MAX;
         pub const MADV_WILLNEED: c_int = 3;
         pub const MADV_DONTNEED: c_int = 4;
+        pub const MADV_HUGEPAGE: c_int = 14;
         /// `posix_madvise`'s "no longer needed", which Linux's `MADV_DONTNEED` would turn
         /// into "discard the contents".
         pub const POSIX_MADV_DONTNEED: c_int = 4;

@@ -1,13 +1,32 @@
 //! `crypt` and `crypt_r`: the method is chosen by the setting's prefix, and a failure is
-//! musl's failure string.
+//! libxcrypt's failure string, `*0`.
 
-use core::ffi::{c_char, CStr};
+use core::ffi::{c_char, c_int, CStr};
 
-use limpet_abi::crypt::{CryptData, CRYPT_DATA_BUF};
 use limpet_abi::errno::EINVAL;
 use limpet_syscall::set_errno;
 
 use crate::Out;
+
+/// Bytes of `struct crypt_data`'s buffer, the hash string and its NUL.
+pub const CRYPT_DATA_BUF: usize = 256;
+
+/// `struct crypt_data`: `initialized` is the caller's (musl ignores it, as limpet does);
+/// `crypt_r` writes its result into `buf` and returns a pointer to it.
+///
+/// It lives here rather than in limpet-abi, whose types are checked against musl's
+/// installed headers: Debian's musl-dev installs no `<crypt.h>`. The layout is musl 1.2's
+/// ABI, an `int` and a 256-byte buffer, which programs built against musl's own header
+/// allocate.
+#[repr(C)]
+pub struct CryptData {
+    pub initialized: c_int,
+    pub buf: [c_char; CRYPT_DATA_BUF],
+}
+
+/// musl's struct is 260 bytes, the buffer at offset 4.
+const _: () = assert!(core::mem::size_of::<CryptData>() == 260);
+const _: () = assert!(core::mem::offset_of!(CryptData, buf) == 4);
 
 /// A method: hashes `key` with `setting` (the whole string the caller gave, prefix
 /// included) into `out`; false when the setting is invalid for it.
@@ -17,6 +36,8 @@ pub type Method = fn(key: &[u8], setting: &[u8], out: &mut Out) -> bool;
 /// prefix, takes every other setting (traditional DES, whose salt is the setting's first
 /// two characters).
 const METHODS: &[(&[u8], Method)] = &[
+    (crate::crypt_yescrypt::PREFIX, crate::crypt_yescrypt::yescrypt),
+    (crate::crypt_scrypt::PREFIX, crate::crypt_scrypt::scrypt),
     (crate::md5_crypt::PREFIX, crate::md5_crypt::md5_crypt),
     (<crate::sha256::Sha256 as crate::sha_crypt::ShaCrypt>::PREFIX, crate::sha_crypt::sha256_crypt),
     (<crate::sha512::Sha512 as crate::sha_crypt::ShaCrypt>::PREFIX, crate::sha_crypt::sha512_crypt),

@@ -152,6 +152,14 @@ pub const ROWS: &[Row] = &[
     // so they need root.
     row("getpwnam_1000", "users", "getpwnam over a 1,000-line /etc/passwd", 250),
     row("getgrouplist", "users", "getgrouplist, 500 groups (the user in 25)", 60),
+    // Debian's musl has no crypt: its cell reads missing. glibc's crypt is libxcrypt's.
+    with_libs(
+        with_dl_libs(
+            row("crypt_yescrypt", "crypt", "crypt $y$ at Debian's default cost ($y$j9T$)", 4),
+            &[DlLib { file: "libbench_crypt.so", src: "crypt_yescrypt.lib", flags: &[] }],
+        ),
+        &["-lbench_crypt", "-Wl,--allow-shlib-undefined"],
+    ),
     row("iconv_utf8_utf16", "iconv", "iconv UTF-8 to UTF-16LE, 64 KB", 2_000),
     row("iconv_utf8_latin1", "iconv", "iconv UTF-8 to ISO-8859-1, 64 KB", 2_000),
     // musl scans a table for each four-byte sequence (about 37 ms a call), so a batch

@@ -4,14 +4,14 @@
 
 use super::*;
 use crate::crypt::crypt_r;
-use limpet_abi::crypt::CryptData;
+use crate::crypt::{CryptData, CRYPT_DATA_BUF};
 use std::ffi::{CStr, CString};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn run(key: &[u8], setting: &[u8]) -> Vec<u8> {
     let (k, s) = (CString::new(key).unwrap(), CString::new(setting).unwrap());
-    let mut data = CryptData { initialized: 0, buf: [0; limpet_abi::crypt::CRYPT_DATA_BUF] };
+    let mut data = CryptData { initialized: 0, buf: [0; CRYPT_DATA_BUF] };
     // SAFETY: two C strings and a struct crypt_data of ours.
     let p = unsafe { crypt_r(k.as_ptr(), s.as_ptr(), &mut data) };
     // SAFETY: crypt_r returns data's buffer, NUL-terminated.
