@@ -7,6 +7,7 @@
 //! The algorithm forces this (it is what makes bcrypt costly in memory), and there is no
 //! way around it short of scanning every table on every lookup.
 
+use crate::opaque::opaque;
 use crate::blowfish_pi;
 
 /// Rounds of the Feistel network; the P-array has one subkey per round plus two.
@@ -124,31 +125,6 @@ impl Blowfish {
         bf.expand_plain(&cycled_words(key));
         bf
     }
-}
-
-/// `x`, unchanged, but opaque to the optimiser: it stops LLVM from reassociating
-/// `(half ^ subkey) ^ f(other)` into `(f(other) ^ subkey) ^ half`, which puts a second XOR
-/// on the critical path of every round (measured: bcrypt 9% slower, CPU time at cost 8).
-/// The asm block is empty; it only names the register that holds `x`.
-#[inline(always)]
-fn opaque(mut x: u32) -> u32 {
-    // SAFETY: the template is a comment: no instruction runs, and no memory, stack or flag
-    // is touched (as the options declare); `x` comes back in the register it went in.
-    #[cfg(target_arch = "x86_64")]
-    unsafe {
-        core::arch::asm!("/* {0:e} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
-    };
-    // SAFETY: the template is a comment, so nothing runs and `x` comes back unchanged.
-    #[cfg(target_arch = "aarch64")]
-    unsafe {
-        core::arch::asm!("/* {0:w} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
-    };
-    // SAFETY: the template is a comment, so nothing runs and `x` comes back unchanged.
-    #[cfg(target_arch = "riscv64")]
-    unsafe {
-        core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags))
-    };
-    x
 }
 
 /// `bytes` repeated to fill 18 big-endian words (zeros when `bytes` is empty).

@@ -35,6 +35,7 @@ pub mod hmac;
 pub mod md5;
 pub mod md5_crypt;
 pub mod mix;
+mod opaque;
 pub mod pbkdf2;
 mod region;
 pub mod salsa;

@@ -1,6 +1,7 @@
 //! MD5 (RFC 1321), for `$1$` only: broken as a hash, it survives in old password files.
 
 use crate::digest::{Digest, Pending};
+use crate::opaque::opaque;
 
 /// RFC 1321's table T: `T[i]` is the integer part of 2^32 × |sin(i + 1)| (radians).
 const T: [u32; 64] = [
@@ -38,29 +39,93 @@ pub struct Md5 {
     pending: Pending<BLOCK>,
 }
 
+/// The message word step `i` (0 to 63) reads: round 0 in order, then every fifth word from
+/// 1, every third from 5, every seventh from 0.
+const fn word(i: usize) -> usize {
+    match i / STEPS {
+        0 => i,
+        1 => (5 * i + 1) % STEPS,
+        2 => (3 * i + 5) % STEPS,
+        _ => (7 * i) % STEPS,
+    }
+}
+
+/// Step `i` of round `$round`, whose function of B, C, D is `$f`, with the working
+/// variables named in their rotated order, so no value moves between steps.
+macro_rules! step {
+    (($early:ident, $f:ident), $x:ident, $i:expr, $a:ident, $b:ident, $c:ident, $d:ident) => {{
+        const I: usize = $i;
+        // A, the step's word, its constant and the part of the function that does not read
+        // B first: only the rest waits for the step before (B is its result), so it is
+        // added last, and the barrier keeps LLVM from moving the other additions after it.
+        let early = opaque($x[word(I)].wrapping_add(T[I]).wrapping_add($early($c, $d)));
+        let sum = $a.wrapping_add(early).wrapping_add($f($b, $c, $d));
+        $a = $b.wrapping_add(sum.rotate_left(SHIFTS[I / STEPS][I % 4]));
+    }};
+}
+
+/// Sixteen steps of one round, starting at step `$base`.
+macro_rules! round {
+    ($f:tt, $x:ident, $base:expr, $a:ident, $b:ident, $c:ident, $d:ident) => {
+        step!($f, $x, $base, $a, $b, $c, $d);
+        step!($f, $x, $base + 1, $d, $a, $b, $c);
+        step!($f, $x, $base + 2, $c, $d, $a, $b);
+        step!($f, $x, $base + 3, $b, $c, $d, $a);
+        step!($f, $x, $base + 4, $a, $b, $c, $d);
+        step!($f, $x, $base + 5, $d, $a, $b, $c);
+        step!($f, $x, $base + 6, $c, $d, $a, $b);
+        step!($f, $x, $base + 7, $b, $c, $d, $a);
+        step!($f, $x, $base + 8, $a, $b, $c, $d);
+        step!($f, $x, $base + 9, $d, $a, $b, $c);
+        step!($f, $x, $base + 10, $c, $d, $a, $b);
+        step!($f, $x, $base + 11, $b, $c, $d, $a);
+        step!($f, $x, $base + 12, $a, $b, $c, $d);
+        step!($f, $x, $base + 13, $d, $a, $b, $c);
+        step!($f, $x, $base + 14, $c, $d, $a, $b);
+        step!($f, $x, $base + 15, $b, $c, $d, $a);
+    };
+}
+
+// The four rounds' functions of B, C, D, each as a part that does not read B, added
+// early, and the rest (the two parts have no bit in common, so adding is OR-ing).
+#[inline(always)]
+fn none(_c: u32, _d: u32) -> u32 {
+    0
+}
+#[inline(always)]
+fn f(b: u32, c: u32, d: u32) -> u32 {
+    // (b & c) | (!b & d), with one operation fewer.
+    d ^ (b & (c ^ d))
+}
+#[inline(always)]
+fn g_early(c: u32, d: u32) -> u32 {
+    c & !d
+}
+#[inline(always)]
+fn g(b: u32, _c: u32, d: u32) -> u32 {
+    b & d
+}
+#[inline(always)]
+fn h(b: u32, c: u32, d: u32) -> u32 {
+    b ^ c ^ d
+}
+#[inline(always)]
+fn i(b: u32, c: u32, d: u32) -> u32 {
+    c ^ (b | !d)
+}
+
 /// One block into the state: four rounds of sixteen steps, each round with its own
-/// function of B, C, D and its own order of the message words.
+/// function of B, C, D and its own order of the message words, spelled out.
 fn compress(state: &mut [u32; 4], block: &[u8; BLOCK]) {
     let mut x = [0u32; 16];
     for (w, b) in x.iter_mut().zip(block.chunks_exact(4)) {
         *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     }
     let [mut a, mut b, mut c, mut d] = *state;
-    for i in 0..4 * STEPS {
-        let round = i / STEPS;
-        let (f, k) = match round {
-            0 => ((b & c) | (!b & d), i),
-            1 => ((b & d) | (c & !d), (5 * i + 1) % STEPS),
-            2 => (b ^ c ^ d, (3 * i + 5) % STEPS),
-            _ => (c ^ (b | !d), (7 * i) % STEPS),
-        };
-        let sum = a.wrapping_add(f).wrapping_add(T[i]).wrapping_add(x[k]);
-        let next = b.wrapping_add(sum.rotate_left(SHIFTS[round][i % 4]));
-        a = d;
-        d = c;
-        c = b;
-        b = next;
-    }
+    round!((none, f), x, 0, a, b, c, d);
+    round!((g_early, g), x, STEPS, a, b, c, d);
+    round!((none, h), x, 2 * STEPS, a, b, c, d);
+    round!((none, i), x, 3 * STEPS, a, b, c, d);
     for (s, v) in state.iter_mut().zip([a, b, c, d]) {
         *s = s.wrapping_add(v);
     }

@@ -145,6 +145,10 @@ pub const ROWS: &[Row] = &[
     with_libs(row("fma", "math", "fma", 8_000_000), &["-lm"]),
     // Debian's musl has no crypt: the musl column is rustup's musl 1.2.5, statically.
     beyond_debian_musl(row("crypt_sha512", "crypt", "crypt $6$, default 5,000 rounds", 8), &["-lcrypt"]),
+    beyond_debian_musl(row("crypt_sha256", "crypt", "crypt $5$, default 5,000 rounds", 8), &["-lcrypt"]),
+    beyond_debian_musl(row("crypt_md5", "crypt", "crypt $1$", 60), &["-lcrypt"]),
+    beyond_debian_musl(row("crypt_des", "crypt", "crypt traditional DES", 5_000), &["-lcrypt"]),
+    beyond_debian_musl(row("crypt_bcrypt", "crypt", "crypt $2b$, cost 6", 8), &["-lcrypt"]),
     row("tsearch", "search", "tdelete+tsearch, 100,000-key tree", 80_000),
     row("hsearch", "search", "hsearch FIND, 100,000-key table", 500_000),
     row("gettext", "intl", "gettext, 1,000-message catalog", 200_000),
