@@ -54,41 +54,15 @@ pub unsafe extern "C" fn fgetgrent(f: *mut File) -> *mut Group {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::testfile::TempFile;
-    use core::ffi::{CStr, c_char};
-
-    unsafe extern "C" {
-        fn fopen(path: *const c_char, mode: *const c_char) -> *mut File;
-        fn fclose(f: *mut File) -> i32;
-    }
-
-    fn text(p: *const c_char) -> String {
-        unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string()
-    }
-
-    /// The tests that read a stream share the static record it is read into, so they take
-    /// turns.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    use crate::read::testfile::{stream_records, text};
 
     /// Every group `fgetgrent` finds in `contents`, as lines.
     fn groups(contents: &[u8]) -> Vec<String> {
-        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-        let file = TempFile::new(contents);
-        let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
-        assert!(!f.is_null());
-        let mut out = Vec::new();
-        loop {
-            let g = unsafe { fgetgrent(f) };
-            if g.is_null() {
-                break;
-            }
-            let g = unsafe { *g };
+        stream_records(contents, fgetgrent, |g| {
             let mem: Vec<String> =
                 (0..).map(|i| unsafe { *g.gr_mem.add(i) }).take_while(|p| !p.is_null()).map(|p| text(p)).collect();
-            out.push(format!("{}:{}:{}:{}", text(g.gr_name), text(g.gr_passwd), g.gr_gid, mem.join(",")));
-        }
-        unsafe { fclose(f) };
-        out
+            format!("{}:{}:{}:{}", text(g.gr_name), text(g.gr_passwd), g.gr_gid, mem.join(","))
+        })
     }
 
     #[test]

@@ -54,8 +54,8 @@ pub unsafe extern "C" fn fgetpwent(f: *mut File) -> *mut Passwd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::testfile::TempFile;
-    use core::ffi::{CStr, c_char};
+    use crate::read::testfile::{ONE_AT_A_TIME, TempFile, stream_records, text};
+    use core::ffi::c_char;
 
     unsafe extern "C" {
         fn fopen(path: *const c_char, mode: *const c_char) -> *mut File;
@@ -64,28 +64,10 @@ mod tests {
         fn funlockfile(f: *mut File);
     }
 
-    fn text(p: *const c_char) -> String {
-        unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string()
-    }
-
-    /// The tests that read a stream share the static record it is read into, so they take
-    /// turns.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
     /// Every user `fgetpwent` finds in `contents`, as lines.
     fn users(contents: &[u8]) -> Vec<String> {
-        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-        let file = TempFile::new(contents);
-        let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
-        assert!(!f.is_null());
-        let mut out = Vec::new();
-        loop {
-            let p = unsafe { fgetpwent(f) };
-            if p.is_null() {
-                break;
-            }
-            let p = unsafe { *p };
-            out.push(format!(
+        stream_records(contents, fgetpwent, |p| {
+            format!(
                 "{}:{}:{}:{}:{}:{}:{}",
                 text(p.pw_name),
                 text(p.pw_passwd),
@@ -94,10 +76,8 @@ mod tests {
                 text(p.pw_gecos),
                 text(p.pw_dir),
                 text(p.pw_shell)
-            ));
-        }
-        unsafe { fclose(f) };
-        out
+            )
+        })
     }
 
     #[test]

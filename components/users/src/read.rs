@@ -196,6 +196,51 @@ pub(crate) mod testfile {
             let _ = std::fs::remove_file(self.path.to_str().unwrap());
         }
     }
+
+    unsafe extern "C" {
+        fn fopen(path: *const core::ffi::c_char, mode: *const core::ffi::c_char) -> *mut crate::imports::File;
+        fn fclose(f: *mut crate::imports::File) -> i32;
+    }
+
+    /// A C string of the records, as a `String`.
+    pub fn text(p: *const core::ffi::c_char) -> String {
+        // SAFETY: the records' strings are NUL-terminated.
+        unsafe { core::ffi::CStr::from_ptr(p) }.to_str().unwrap().to_string()
+    }
+
+    /// The tests that read a stream share the static record it is read into (one per
+    /// database), so they take turns.
+    pub static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    /// Every record `next` (an `fget*ent`) finds in a file holding `contents`, each as
+    /// `show` writes it; errno is checked to be left alone at the end of the stream.
+    pub fn stream_records<T>(
+        contents: &[u8],
+        next: unsafe extern "C" fn(*mut crate::imports::File) -> *mut T,
+        show: impl Fn(&T) -> String,
+    ) -> Vec<String> {
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let file = TempFile::new(contents);
+        // SAFETY: a path and a mode the host's stdio reads.
+        let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
+        assert!(!f.is_null());
+        let mut out = Vec::new();
+        const UNTOUCHED: i32 = 1234;
+        limpet_syscall::set_errno(UNTOUCHED);
+        loop {
+            // SAFETY: `f` is open.
+            let p = unsafe { next(f) };
+            if p.is_null() {
+                break;
+            }
+            // SAFETY: a non-null result points at the database's static record.
+            out.push(show(unsafe { &*p }));
+        }
+        assert_eq!(limpet_syscall::errno(), UNTOUCHED);
+        // SAFETY: `f` is open and not used again.
+        unsafe { fclose(f) };
+        out
+    }
 }
 
 #[cfg(test)]

@@ -59,37 +59,12 @@ pub unsafe extern "C" fn fgetspent(f: *mut File) -> *mut Spwd {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::testfile::TempFile;
-    use core::ffi::{CStr, c_char};
-
-    unsafe extern "C" {
-        fn fopen(path: *const c_char, mode: *const c_char) -> *mut File;
-        fn fclose(f: *mut File) -> i32;
-    }
-
-    fn text(p: *const c_char) -> String {
-        unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string()
-    }
-
-    /// The tests that read a stream share the static record it is read into, so they take
-    /// turns.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    use crate::read::testfile::{stream_records, text};
 
     /// Every entry `fgetspent` finds in `contents`, as lines.
     fn entries(contents: &[u8]) -> Vec<String> {
-        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-        let file = TempFile::new(contents);
-        let f = unsafe { fopen(file.path.as_ptr(), c"r".as_ptr()) };
-        assert!(!f.is_null());
-        let mut out = Vec::new();
-        set_errno(1234);
-        loop {
-            let p = unsafe { fgetspent(f) };
-            if p.is_null() {
-                break;
-            }
-            let s = unsafe { *p };
-            out.push(format!(
+        stream_records(contents, fgetspent, |s| {
+            format!(
                 "{}:{}:{}:{}:{}:{}:{}:{}:{}",
                 text(s.sp_namp),
                 text(s.sp_pwdp),
@@ -100,11 +75,8 @@ mod tests {
                 s.sp_inact,
                 s.sp_expire,
                 s.sp_flag as i64
-            ));
-        }
-        assert_eq!(limpet_syscall::errno(), 1234);
-        unsafe { fclose(f) };
-        out
+            )
+        })
     }
 
     #[test]
