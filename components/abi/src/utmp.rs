@@ -4,7 +4,8 @@
 //!
 //! The two differ: musl's `ut_tv` is a 64-bit `struct timeval` after `ut_session` and a pad
 //! word (400 bytes in all), glibc keeps `ut_session` and both halves of `ut_tv` 32-bit so
-//! that 32- and 64-bit programs share the files (384 bytes). /var/run/utmp and
+//! that 32- and 64-bit programs share the files (384 bytes; on aarch64, which has no such
+//! programs, glibc's record is 400 bytes with a `long` session and a 64-bit `ut_tv`). /var/run/utmp and
 //! /var/log/wtmp are written by glibc programs (login, sshd, systemd), so limpet-users reads
 //! and writes [`DiskRecord`] and converts. Its layout is checked against glibc's own header
 //! (`host:` below: the host's gcc, as for the kernel's headers).
@@ -78,7 +79,11 @@ crate::structs! {
         }
     }
     "host:utmp.h" {
-        /// glibc's `struct utmp`: the record of /var/run/utmp and /var/log/wtmp on Linux.
+        /// glibc's `struct utmp`: the record of /var/run/utmp and /var/log/wtmp on Linux,
+        /// where glibc keeps it the same for 32- and 64-bit programs
+        /// (`__WORDSIZE_TIME64_COMPAT32`: x86_64, riscv64): `ut_session` and both halves of
+        /// `ut_tv` 32-bit.
+        #[cfg(not(target_arch = "aarch64"))]
         #[c = "struct utmp"]
         #[derive(Clone, Copy)]
         pub struct DiskRecord {
@@ -98,6 +103,35 @@ crate::structs! {
             pub ut_addr_v6: [i32; 4],
             #[c = "__glibc_reserved"]
             pub reserved: [c_char; UT_RESERVED],
+        }
+
+        /// glibc's `struct utmp` on aarch64, which has no 32-bit programs to share the files
+        /// with (`__WORDSIZE_TIME64_COMPAT32` is 0 in its headers): `ut_session` a `long`,
+        /// `ut_tv` a 64-bit `struct timeval`, 400 bytes with the tail's padding.
+        #[cfg(target_arch = "aarch64")]
+        #[c = "struct utmp"]
+        #[derive(Clone, Copy)]
+        pub struct DiskRecord {
+            pub ut_type: c_short,
+            /// The padding before `ut_pid`, which glibc's header does not name.
+            #[c = _]
+            pub pad: c_short,
+            pub ut_pid: c_int,
+            pub ut_line: [c_char; UT_LINESIZE],
+            pub ut_id: [c_char; UT_IDSIZE],
+            pub ut_user: [c_char; UT_NAMESIZE],
+            pub ut_host: [c_char; UT_HOSTSIZE],
+            pub ut_exit: [c_short; 2],
+            pub ut_session: i64,
+            /// Seconds and microseconds, each 64 bits.
+            pub ut_tv: [i64; 2],
+            pub ut_addr_v6: [i32; 4],
+            #[c = "__glibc_reserved"]
+            pub reserved: [c_char; UT_RESERVED],
+            /// The padding after `__glibc_reserved` (to the 8-byte alignment), named so that
+            /// every byte of the record is a field's.
+            #[c = _]
+            pub tail: [c_char; 4],
         }
     }
 }
@@ -136,5 +170,7 @@ impl DiskRecord {
         ut_tv: [0; 2],
         ut_addr_v6: [0; 4],
         reserved: [0; UT_RESERVED],
+        #[cfg(target_arch = "aarch64")]
+        tail: [0; 4],
     };
 }

@@ -1,12 +1,13 @@
 //! musl's `struct utmpx` and the files' record (glibc's `struct utmp`, [`DiskRecord`]), one
 //! into the other, and the matching rules of the searches.
 //!
-//! The files keep `ut_tv` as two 32-bit words. Seconds are read as unsigned, which holds
-//! every time from 1970 to 2106; a time outside that range is written modulo 2³² (glibc's
-//! own programs, which read the word as signed, see times past 2038 as negative either way).
-//! `ut_session` is 32 bits in both. Padding words are written as zero; the reserved tail is
+//! The files keep `ut_tv` as two 32-bit words (but on aarch64, see limpet-abi's
+//! `DiskRecord`). Seconds are then read as unsigned, which holds every time from 1970 to
+//! 2106; a time outside that range is written modulo 2³² (glibc's own programs, which read
+//! the word as signed, see times past 2038 as negative either way). `ut_session` is 32 bits
+//! in musl's struct (a `long` in aarch64's files, cut to 32 bits on reading). Padding words are written as zero; the reserved tail is
 //! carried through.
-use core::ffi::c_char;
+use core::ffi::{c_char, c_int};
 
 use limpet_abi::utmp::{
     BOOT_TIME, DEAD_PROCESS, DiskRecord, INIT_PROCESS, LOGIN_PROCESS, NEW_TIME, OLD_TIME, RUN_LVL, USER_PROCESS,
@@ -28,11 +29,12 @@ pub fn to_disk(u: &Utmpx) -> DiskRecord {
         ut_user: u.ut_user,
         ut_host: u.ut_host,
         ut_exit: u.ut_exit,
-        ut_session: u.ut_session,
-        // Modulo 2^32, as the module says.
-        ut_tv: [u.ut_tv.tv_sec as u32 as i32, u.ut_tv.tv_usec as i32],
+        ut_session: u.ut_session.into(),
+        ut_tv: [seconds_to_disk(u.ut_tv.tv_sec), u.ut_tv.tv_usec as _],
         ut_addr_v6: u.ut_addr_v6.map(|w| w as i32),
         reserved: u.unused,
+        #[cfg(target_arch = "aarch64")]
+        tail: [0; 4],
     }
 }
 
@@ -47,19 +49,43 @@ pub fn from_disk(d: &DiskRecord) -> Utmpx {
         ut_user: d.ut_user,
         ut_host: d.ut_host,
         ut_exit: d.ut_exit,
-        ut_session: d.ut_session,
+        ut_session: d.ut_session as c_int,
         ut_pad2: 0,
-        // Unsigned seconds: 1970 to 2106.
-        ut_tv: Timeval { tv_sec: i64::from(d.ut_tv[0] as u32), tv_usec: d.ut_tv[1].into() },
+        ut_tv: Timeval { tv_sec: seconds_from_disk(d.ut_tv[0]), tv_usec: d.ut_tv[1].into() },
         ut_addr_v6: d.ut_addr_v6.map(|w| w as u32),
         unused: d.reserved,
     }
 }
 
+/// Seconds as the files keep them: 32 bits, modulo 2^32, as the module says.
+#[cfg(not(target_arch = "aarch64"))]
+fn seconds_to_disk(s: i64) -> i32 {
+    s as u32 as i32
+}
+
+/// Seconds from the files: unsigned, 1970 to 2106.
+#[cfg(not(target_arch = "aarch64"))]
+fn seconds_from_disk(s: i32) -> i64 {
+    i64::from(s as u32)
+}
+
+/// Seconds as aarch64's files keep them: all 64 bits.
+#[cfg(target_arch = "aarch64")]
+fn seconds_to_disk(s: i64) -> i64 {
+    s
+}
+
+/// Seconds from aarch64's files.
+#[cfg(target_arch = "aarch64")]
+fn seconds_from_disk(s: i64) -> i64 {
+    s
+}
+
 /// The record's bytes, as written to the file.
 pub fn bytes(d: &DiskRecord) -> &[u8; RECORD_SIZE] {
     // SAFETY: `DiskRecord` is `repr(C)` of integers with no padding the compiler adds (its
-    // one gap is the named `pad` field), so all its bytes are initialised.
+    // gaps are the named `pad` and, on aarch64, `tail` fields), so all its bytes are
+    // initialised.
     unsafe { &*(d as *const DiskRecord).cast::<[u8; RECORD_SIZE]>() }
 }
 
@@ -162,6 +188,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "aarch64"))]
     fn the_fields_sit_where_glibc_writes_them() {
         // The offsets of glibc's record (also checked against its header by limpet-abi).
         let d = to_disk(&sample());
@@ -179,6 +206,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "aarch64"))]
     fn seconds_are_unsigned_32_bit() {
         for secs in [0i64, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff] {
             let u = Utmpx { ut_tv: Timeval { tv_sec: secs, tv_usec: 0 }, ..Utmpx::ZERO };
@@ -204,6 +232,15 @@ mod tests {
             }
             b[2] = 0;
             b[3] = 0;
+            // aarch64's files: musl's struct keeps the session's low 32 bits (written back
+            // sign-extended); the tail pad.
+            #[cfg(target_arch = "aarch64")]
+            {
+                let session = core::mem::offset_of!(DiskRecord, ut_session);
+                let sign = if b[session + 3] & 0x80 != 0 { 0xff } else { 0 };
+                b[session + 4..session + 8].fill(sign);
+                b[RECORD_SIZE - 4..].fill(0);
+            }
             let d = from_bytes(&b);
             assert_eq!(bytes(&to_disk(&from_disk(&d))), &b);
         }
