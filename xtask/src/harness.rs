@@ -480,6 +480,25 @@ fn c_programs(root: &Path, d: &Dist, filter: Option<&str>, run: &Run, tally: &mu
             continue;
         }
         let mut files = vec![name.clone()];
+        if rustup_musl {
+            // The reference is static, so it names no C library function: what the program
+            // calls comes from a dynamic link that leaves them undefined (and exported, so
+            // they stay in its dynamic symbol table).
+            let probe = format!("{name}.calls");
+            let probed = output(
+                Command::new("musl-gcc")
+                    .args(["-O2", "-o"])
+                    .arg(musl_dir.join(&probe))
+                    .arg(&src)
+                    .args(&flags)
+                    .args(["-Wl,--unresolved-symbols=ignore-all", "-Wl,--export-dynamic"]),
+            );
+            if let Err(e) = probed {
+                tally.record(&label, Err(format!("build failed: {e}")));
+                continue;
+            }
+            files = vec![probe];
+        }
         if has_lib {
             files.push(libname.clone());
         }
