@@ -6,69 +6,9 @@ use crate::crypt_yescrypt::yescrypt;
 use crate::mix::{Native, Portable};
 use crate::yescrypt::{kdf, Params, DEFAULTS, WORM};
 use crate::Out;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// A small deterministic generator (xorshift64*), so a failure can be replayed.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::testutil::{hex, libxcrypt, Rng};
 
 const ALPHABET: &[u8] = crate::b64::ALPHABET;
-
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-/// libxcrypt's `crypt` of each (key, setting), or `None` where it fails (`*0`, `*1`).
-fn libxcrypt(cases: &[(Vec<u8>, Vec<u8>)]) -> Vec<Option<Vec<u8>>> {
-    let script = r#"
-import ctypes, sys
-lib = ctypes.CDLL("libcrypt.so.1")
-lib.crypt.restype = ctypes.c_char_p
-lib.crypt.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-out = []
-for line in sys.stdin:
-    k, s = line.split()
-    r = lib.crypt(bytes.fromhex(k[1:]), bytes.fromhex(s[1:]))
-    out.append("-" if r is None or r[:1] == b"*" else "+" + r.hex())
-sys.stdout.write("\n".join(out) + "\n")
-"#;
-    let mut child = Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut input = String::new();
-    for (k, s) in cases {
-        input.push_str(&format!("x{} x{}\n", hex(k), hex(s)));
-    }
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let got: Vec<Option<Vec<u8>>> = text
-        .lines()
-        .map(|l| {
-            l.strip_prefix('+').map(|h| (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap()).collect())
-        })
-        .collect();
-    assert_eq!(got.len(), cases.len(), "libxcrypt answered every case");
-    got
-}
 
 type MethodFn = fn(&[u8], &[u8], &mut Out) -> bool;
 
@@ -129,7 +69,7 @@ fn y_salt(rng: &mut Rng) -> Vec<u8> {
     if rng.below(10) == 0 {
         let pool = b"./09AZaz$*:!;\\ \x80~";
         for _ in 0..rng.below(12) {
-            s.push(if rng.below(2) == 0 { ALPHABET[rng.below(64) as usize] } else { pool[rng.below(pool.len() as u64) as usize] });
+            s.push(if rng.below(2) == 0 { ALPHABET[rng.below(64) as usize] } else { pool[rng.below(pool.len())] });
         }
     } else {
         let bytes: Vec<u8> = (0..rng.below(67)).map(|_| rng.next() as u8).collect();
@@ -177,7 +117,7 @@ fn y_setting(rng: &mut Rng) -> Vec<u8> {
     }
     match rng.below(30) {
         0 => {
-            s.truncate(rng.below(s.len() as u64 + 1) as usize);
+            s.truncate(rng.below(s.len() + 1));
             return s;
         }
         1 => s.push(b'.'),
@@ -203,13 +143,13 @@ fn scrypt_setting(rng: &mut Rng) -> Vec<u8> {
     let pool = b"./09AZaz$*:!;\\ \x80~\x7f";
     let odd = rng.below(8) == 0;
     for _ in 0..rng.below(40) {
-        s.push(if !odd || rng.below(4) != 0 { ALPHABET[rng.below(64) as usize] } else { pool[rng.below(pool.len() as u64) as usize] });
+        s.push(if !odd || rng.below(4) != 0 { ALPHABET[rng.below(64) as usize] } else { pool[rng.below(pool.len())] });
     }
     if rng.below(3) == 0 {
         s.extend_from_slice(b"$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG");
     }
     if rng.below(30) == 0 {
-        s.truncate(rng.below(s.len() as u64 + 1) as usize);
+        s.truncate(rng.below(s.len() + 1));
     }
     s
 }

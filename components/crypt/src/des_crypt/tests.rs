@@ -6,8 +6,7 @@ use super::*;
 use crate::crypt::crypt_r;
 use crate::crypt::{CryptData, CRYPT_DATA_BUF};
 use std::ffi::{CStr, CString};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::testutil::{hex, libxcrypt, Rng};
 
 fn run(key: &[u8], setting: &[u8]) -> Vec<u8> {
     let (k, s) = (CString::new(key).unwrap(), CString::new(setting).unwrap());
@@ -125,21 +124,6 @@ fn bad_settings_fail() {
     }
 }
 
-/// A small generator, so that the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A key of 0 to 300 bytes (mostly short), of any byte but NUL.
 fn random_key(r: &mut Rng) -> Vec<u8> {
     let len = match r.below(10) {
@@ -155,46 +139,14 @@ fn alphabet(r: &mut Rng, n: usize) -> Vec<u8> {
     (0..n).map(|_| b64::ALPHABET[r.below(64) as usize]).collect()
 }
 
-fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
-/// libxcrypt's hashes of the pairs, from one Python process.
-fn libxcrypt(cases: &[(Vec<u8>, Vec<u8>)]) -> Vec<Vec<u8>> {
-    let script = "import ctypes, sys\n\
-        l = ctypes.CDLL('libcrypt.so.1')\n\
-        l.crypt.restype = ctypes.c_char_p\n\
-        l.crypt.argtypes = [ctypes.c_char_p, ctypes.c_char_p]\n\
-        for line in sys.stdin:\n    k, s = line.split()\n    \
-        print((l.crypt(bytes.fromhex(k[1:]), bytes.fromhex(s[1:])) or b'').hex())\n";
-    let mut child = Command::new("python3")
-        .arg("-c")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let input: String = cases.iter().map(|(k, s)| format!("x{} x{}\n", hex(k), hex(s))).collect();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(out.status.success(), "python3 failed");
-    let lines: Vec<Vec<u8>> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| (0..l.len()).step_by(2).map(|i| u8::from_str_radix(&l[i..i + 2], 16).unwrap()).collect())
-        .collect();
-    assert_eq!(lines.len(), cases.len());
-    lines
-}
-
 const CASES: usize = 10_000;
 
 fn differential(cases: Vec<(Vec<u8>, Vec<u8>)>) {
     let want = libxcrypt(&cases);
     for ((k, s), w) in cases.iter().zip(&want) {
-        assert_eq!(run(k, s), *w, "key {} setting {:?}", hex(k), String::from_utf8_lossy(s));
+        // libxcrypt fails with `*0` (the generated settings never start with `*0`).
+        let w = w.clone().unwrap_or_else(|| b"*0".to_vec());
+        assert_eq!(run(k, s), w, "key {} setting {:?}", hex(k), String::from_utf8_lossy(s));
     }
 }
 
